@@ -1,0 +1,27 @@
+"""tiergarten: four family games for players, bots, researchers and game designers.
+
+>>> import tiergarten
+>>> "maumau" in tiergarten.games()
+True
+>>> state = tiergarten.load("maumau", players=2, rounds=1).new_state(seed=7)
+>>> tiergarten.replay(state.record()).observe(0) == state.observe(0)
+True
+"""
+
+import tiergarten.games  # noqa: F401  (registers every game)
+from tiergarten.core import (
+    Action,
+    Game,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    Result,
+    State,
+    games,
+    load,
+    replay,
+)
+
+__version__ = "0.1.0"
+__all__ = ["Action", "Game", "IllegalAction", "NotationError", "OptionError", "Result",
+           "State", "games", "load", "replay"]

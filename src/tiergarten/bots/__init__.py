@@ -1,0 +1,45 @@
+"""Bots by name: `random` plays any game; heuristics know one game each.
+
+>>> import random, tiergarten
+>>> game = tiergarten.load("maumau", players=2)
+>>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names("maumau"))]
+['heuristic@0', 'random@1']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from tiergarten.core import Game, OptionError
+
+from .base import Bot, RandomBot
+from .maumau import MauMauHeuristic
+
+Factory = Callable[[Game, int, random.Random], Bot]
+
+_ANY_GAME: dict[str, Factory] = {"random": RandomBot}
+_BY_GAME: dict[str, dict[str, Factory]] = {
+    "maumau": {"heuristic": MauMauHeuristic},
+}
+
+
+def names(game_id: str) -> tuple[str, ...]:
+    """The bot names that can sit at a table of `game_id`."""
+    return tuple(sorted({*_BY_GAME.get(game_id, {}), *_ANY_GAME}))
+
+
+def make(name: str, game: Game, seat: int, rng: random.Random) -> Bot:
+    """A bot called `name` for `seat`; unknown names raise OptionError listing the known ones."""
+    factory = _BY_GAME.get(game.id, {}).get(name) or _ANY_GAME.get(name)
+    if factory is None:
+        raise OptionError(f"no bot {name!r} for {game.id}", names(game.id))
+    return factory(game, seat, rng)
+
+
+def register(game_id: str, name: str, factory: Factory) -> None:
+    """Make a bot available by name for one game."""
+    _BY_GAME.setdefault(game_id, {})[name] = factory
+
+
+__all__ = ["Bot", "RandomBot", "make", "names", "register"]

@@ -1,0 +1,75 @@
+"""A Mau Mau heuristic that plays to win, from its seat's observation only.
+
+It sheds high-value cards first, keeps a Jack as an escape, answers 7s with 7s, aims 7/8/9 at a
+player about to go out, always says Mau, and always catches.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tiergarten.core import Action
+from tiergarten.core.match import Proposal, SeatView
+from tiergarten.games.maumau.actions import CATCH_KIND, PLAY_KIND, MauMauAction
+from tiergarten.games.maumau.cards import (
+    EIGHT,
+    JACK,
+    NINE,
+    RANK_OF,
+    SEVEN,
+    SUIT_OF,
+    VALUE_OF,
+    card,
+)
+
+from .base import Bot
+
+CATCH_DELAY = 0.1  # quick to spot a missing Mau
+
+
+class MauMauHeuristic(Bot):
+    name = "heuristic"
+
+    def propose(self, view: SeatView) -> Proposal | None:
+        action = self.choose(view)
+        if action is None:
+            return None
+        return (CATCH_DELAY if action.kind == CATCH_KIND else self.think, action)  # type: ignore[attr-defined]
+
+    def choose(self, view: SeatView) -> Action | None:
+        legal: tuple[MauMauAction, ...] = view.legal  # type: ignore[assignment]
+        for action in legal:
+            if action.kind == CATCH_KIND:
+                return action
+        plays = [a for a in legal if a.kind == PLAY_KIND]
+        rest = [a for a in legal if a.kind != PLAY_KIND]
+        obs = view.observation
+        hand = [card(n) for n in obs["hand"]]
+        if obs["drawn"] is not None and plays and RANK_OF[plays[0].card] == JACK and len(hand) > 2:
+            return rest[0]  # a freshly drawn Jack is worth keeping as an escape
+        if not plays:
+            return rest[0]
+        return max(plays, key=lambda a: self._score(a, hand, obs))
+
+    def _score(self, action: MauMauAction, hand: list[int], obs: dict[str, Any]) -> float:
+        c = action.card
+        rank = RANK_OF[c]
+        suits = Counter(SUIT_OF[h] for h in hand if h != c and RANK_OF[h] != JACK)
+        score = float(VALUE_OF[c]) + 2 * suits[SUIT_OF[c]] + 100 * action.call
+        if rank == JACK:
+            score = -50 + 100 * action.call if len(hand) > 2 else score
+            score += suits[action.suit]  # name the suit we hold most of
+        elif self._threatened(obs) and rank in (SEVEN, EIGHT, NINE):
+            score += 40 if rank != NINE or self._reverse_helps(obs) else 0
+        elif rank == SEVEN:
+            score += 5
+        return score
+
+    def _threatened(self, obs: dict[str, Any]) -> bool:
+        sizes: list[int] = obs["hand_sizes"]
+        return sizes[(self.seat + obs["direction"]) % len(sizes)] <= 2
+
+    def _reverse_helps(self, obs: dict[str, Any]) -> bool:
+        sizes: list[int] = obs["hand_sizes"]
+        return len(sizes) == 2 or sizes[(self.seat - obs["direction"]) % len(sizes)] > 2

@@ -1,0 +1,261 @@
+"""The contract every game meets: a `Game` (facts, options, action space) and its `State`."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, NotationError, OptionError
+from .options import Option, resolve
+
+RECORD_FORMAT = 1
+
+
+class Action:
+    """A small immutable value naming one move; games intern one instance per action.
+
+    `str(action)` is its notation and `game.parse_action(str(action))` gives it back. Actions
+    are interned (one object per action of a game), so `==` and hashing are by identity: a
+    fast membership test in the hot loop of random playouts and search.
+    """
+
+    __slots__ = ("id", "text")
+    id: int
+    text: str
+
+    def __init__(self, id: int, text: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text!r}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        raise TypeError("actions are stored as notation: use str(action) and game.parse_action()")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of a game that adapters read instead of guessing."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    max_decisions: int  # hard bound: the engine ends any game that reaches it
+    chance: bool = True
+    perfect_information: bool = False
+    real_time: bool = False
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: per-seat scores, ranks (1 = best, ties share) and winners.
+
+    >>> Result.from_scores((10, 30, 30), reason="target_score")
+    Result(scores=(10, 30, 30), ranks=(3, 1, 1), winners=(1, 2), reason='target_score')
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[float], reason: str, higher_is_better: bool = True,
+                    ) -> Result:
+        """Rank seats by score; ties share a rank and share the win."""
+        sign = 1 if higher_is_better else -1
+        ranks = tuple(1 + sum(1 for o in scores if sign * o > sign * s) for s in scores)
+        winners = tuple(i for i, r in enumerate(ranks) if r == 1)
+        return cls(tuple(scores), ranks, winners, reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "ranks": list(self.ranks),
+                "winners": list(self.winners), "reason": self.reason}
+
+
+class Game(ABC):
+    """A game with its player count and options fixed; makes states and reads actions."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        info = self.info
+        if players is None:
+            players = info.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                info.min_players <= players <= info.max_players):
+            raise OptionError(
+                f"{info.id} is for {info.min_players} to {info.max_players} players, "
+                f"not {players!r}",
+                range(info.min_players, info.max_players + 1))
+        self.players = players
+        self.options: dict[str, Any] = resolve(info.options, options)
+        self.actions: tuple[Action, ...] = self._make_actions()
+        self._by_text = {a.text.lower(): a for a in self.actions}
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the fixed integer action space."""
+        return len(self.actions)
+
+    def action_id(self, action: Action) -> int:
+        """The fixed integer of `action`."""
+        return action.id
+
+    def action_from_id(self, index: int) -> Action:
+        """The action with integer `index`."""
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+                0 <= index < len(self.actions)):
+            raise IllegalAction(
+                f"no action has id {index!r}; ids run from 0 to {len(self.actions) - 1}")
+        return self.actions[index]
+
+    def parse_action(self, text: str) -> Action:
+        """Read notation (case and spacing are free) into the game's action."""
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "notation is text")
+        key = " ".join(text.lower().split())
+        action = self._by_text.get(key)
+        if action is None:
+            raise NotationError(text, self.notation_hint())
+        return action
+
+    def notation_hint(self) -> str:
+        """One line on how this game's actions are written."""
+        return "see the game's notation"
+
+    @abstractmethod
+    def _make_actions(self) -> tuple[Action, ...]:
+        """Every action of the game, in id order."""
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> State:
+        """A fresh game; the same seed and the same actions always give the same game."""
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items()
+                   if v != next(o.default for o in self.info.options if o.name == k)}
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"tiergarten.load({self.id!r}, players={self.players}{extra})"
+
+
+def fresh_seed() -> int:
+    """A seed for callers that gave none, so every game can still be recorded and replayed."""
+    return random.SystemRandom().randrange(2**63)
+
+
+class State(ABC):
+    """A game in progress. Mutable: `apply` changes it in place; `clone` copies it."""
+
+    __slots__ = ()
+    game: Game
+    seed: int
+    history: list[tuple[int, Action]]
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now (several where someone may act out of turn)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What `seat` may do now, in a fixed order; empty if it may not act."""
+
+    @abstractmethod
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply a legal action without checking it: the fast path for bots and search."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of exactly what `seat` may see; `None` is a spectator."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, ranks and winners of a finished game."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything `seat` has seen, hidden parts drawn by `rng`."""
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        """A short reason why `action` is not legal for `seat` now (games refine it)."""
+        if self.is_over():
+            return "the game is over"
+        if seat not in self.to_move():
+            return f"seat {seat} may not act now (to move: {', '.join(map(str, self.to_move()))})"
+        return f"{action} is not legal now"
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
+        changes nothing."""
+        if type(seat) is int and 0 <= seat < self.game.players:
+            if action in self.legal_actions(seat):
+                self.apply_unchecked(seat, action)
+                return
+        else:
+            raise IllegalAction(f"there is no seat {seat!r}", range(self.game.players))
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not isinstance(action, Action) or self.game.actions[action.id] is not action:
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id}")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(seat, action), legal)
+        self.apply_unchecked(seat, action)
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to replay this game: game, players, options, seed, actions."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "actions": [[seat, action.text] for seat, action in self.history],
+        }
+
+
+def replay_into(state: State, actions: Sequence[Sequence[Any]]) -> State:
+    """Apply recorded `[seat, notation]` pairs to `state`, checking each one."""
+    for step, item in enumerate(actions):
+        if not (isinstance(item, Sequence) and len(item) == 2):
+            raise ValueError(f"record action {step} is not a [seat, action] pair: {item!r}")
+        seat, text = item
+        try:
+            state.apply(seat, text)
+        except IllegalAction as exc:
+            raise IllegalAction(f"record action {step} ({seat}, {text!r}): {exc.reason}",
+                                exc.allowed) from None
+    return state
+
+
+def check_record(record: Mapping[str, Any]) -> None:
+    """Refuse a record that is not a mapping of the expected shape."""
+    missing = [k for k in ("game", "players", "options", "seed", "actions") if k not in record]
+    if missing:
+        raise ValueError(f"record lacks {', '.join(missing)}")

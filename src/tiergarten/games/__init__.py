@@ -1,0 +1,5 @@
+"""Every game tiergarten plays, registered by id; each game's module loads when first used."""
+
+from tiergarten.core import register
+
+register("maumau", "tiergarten.games.maumau:MauMau")
