@@ -68,8 +68,8 @@ class MauMauHeuristic(Bot):
 
     def _threatened(self, obs: dict[str, Any]) -> bool:
         sizes: list[int] = obs["hand_sizes"]
-        return sizes[(self.seat + obs["direction"]) % len(sizes)] <= 2
+        return sizes[(self.seat + int(obs["direction"])) % len(sizes)] <= 2
 
     def _reverse_helps(self, obs: dict[str, Any]) -> bool:
         sizes: list[int] = obs["hand_sizes"]
-        return len(sizes) == 2 or sizes[(self.seat - obs["direction"]) % len(sizes)] > 2
+        return len(sizes) == 2 or sizes[(self.seat - int(obs["direction"])) % len(sizes)] > 2
