@@ -1,0 +1,307 @@
+"""Play many games between bots and tally who wins, by seat and by bot.
+
+Seeding (the same for any number of workers, so results never depend on the pool):
+- game `i` is dealt from seed `seed + i`;
+- the line-up is rotated by `i`: in game `i` seat `s` holds `players[(s + i) % k]`, so every bot
+  sits in every seat equally often (exactly so when `n` is a multiple of `k`);
+- the bot in seat `s` of game `i` draws from its own `random.Random` seeded by the text
+  `"tiergarten.sim:{seed}:{i}:{s}"` (see `bot_rng`).
+
+>>> result = run("maumau", ["heuristic", "random"], n=4, seed=1, options={"rounds": 1}, workers=1)
+>>> [o.seats for o in result.outcomes]
+[('heuristic', 'random'), ('random', 'heuristic'), ('heuristic', 'random'), ('random', 'heuristic')]
+>>> [b.games for b in result.bots], sum(s.wins for s in result.seats)
+([4, 4], 4.0)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from tiergarten import bots
+from tiergarten.core import Game, load
+from tiergarten.core.match import play_match
+
+from .stats import Summary, wilson
+
+Progress = Callable[[int, int], None]  # (games done, games in all)
+RESULT_FORMAT = 1
+MAX_CHUNK = 200  # games per task sent to a worker
+
+
+# -- one game -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Outcome:
+    """How game `index` of a run went: who sat where, scores, winners and its length."""
+
+    index: int
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    rounds: int | None
+    reason: str
+
+    def win_share(self, seat: int) -> float:
+        """The part of a win `seat` gets: 1 alone, 1/k when k seats share it, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "seats": list(self.seats), "scores": list(self.scores),
+                "winners": list(self.winners), "decisions": self.decisions,
+                "rounds": self.rounds, "reason": self.reason}
+
+
+def lineup(players: Sequence[str], index: int) -> tuple[str, ...]:
+    """The bots seated in game `index`: the line-up rotated so seat s holds players[(s+i) % k].
+
+    >>> lineup(["a", "b", "c"], 0), lineup(["a", "b", "c"], 1), lineup(["a", "b", "c"], 5)
+    (('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b'))
+    """
+    shift = index % len(players)
+    return tuple(players[shift:]) + tuple(players[:shift])
+
+
+def bot_rng(seed: int, index: int, seat: int) -> random.Random:
+    """The random source of the bot in `seat` of game `index` (text seeds hash stably)."""
+    return random.Random(f"tiergarten.sim:{seed}:{index}:{seat}")
+
+
+def play_game(game: Game, players: Sequence[str], seed: int, index: int) -> Outcome:
+    """Play game `index` of a run seeded `seed`, with the line-up rotated by `index`."""
+    seats = lineup(players, index)
+    agents = [bots.make(name, game, seat, bot_rng(seed, index, seat))
+              for seat, name in enumerate(seats)]
+    state = play_match(game, agents, seed + index)
+    result = state.result()
+    rounds = state.observe(None).get("round")
+    return Outcome(index, seats, tuple(result.scores), tuple(result.winners), len(state.history),
+                   rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
+                   result.reason)
+
+
+# -- a plan: everything checked before any game is played -----------------------------------
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked request: the game exists, the options and bot names are valid, counts fit."""
+
+    game: str
+    players: tuple[str, ...]
+    n: int
+    seed: int
+    options: dict[str, Any]  # every option of the game, resolved
+    workers: int
+
+    def chunks(self) -> list[tuple[int, int]]:
+        """The [start, stop) ranges of game indices handed out as tasks, in index order."""
+        size = max(1, min(MAX_CHUNK, math.ceil(self.n / (self.workers * 25))))
+        return [(start, min(start + size, self.n)) for start in range(0, self.n, size)]
+
+
+def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
+         options: Mapping[str, Any] | None = None, workers: int | None = None) -> Plan:
+    """Check a request; bad games, bots, options or counts raise ValueError (OptionError)."""
+    given = dict(options or {})
+    game = load(game_id, len(players) if players else None, **given)
+    line = tuple(players) if players else ("random",) * game.players
+    for seat, name in enumerate(line):
+        bots.make(name, game, seat, random.Random(0))
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"the number of games must be a whole number of at least 1, not {n!r}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+    return Plan(game.id, line, n, seed, dict(game.options), workers)
+
+
+def play_range(p: Plan, start: int, stop: int) -> list[Outcome]:
+    """Play games start..stop-1 of a plan (the task each worker runs)."""
+    game = load(p.game, len(p.players), **p.options)
+    return [play_game(game, p.players, p.seed, i) for i in range(start, stop)]
+
+
+def execute(p: Plan, progress: Progress | None = None) -> SimResult:
+    """Play every game of a checked plan, in a process pool unless `p.workers` is 1."""
+    chunks = p.chunks()
+    done: list[list[Outcome] | None] = [None] * len(chunks)
+    started = time.perf_counter()
+    finished = 0
+    if p.workers == 1 or len(chunks) == 1:
+        for k, (start, stop) in enumerate(chunks):
+            done[k] = play_range(p, start, stop)
+            finished += stop - start
+            if progress is not None:
+                progress(finished, p.n)
+    else:
+        pool = ProcessPoolExecutor(max_workers=min(p.workers, len(chunks)))
+        try:
+            futures: dict[Future[list[Outcome]], int] = {
+                pool.submit(play_range, p, start, stop): k
+                for k, (start, stop) in enumerate(chunks)}
+            for future in as_completed(futures):
+                k = futures[future]
+                done[k] = future.result()
+                finished += len(done[k] or ())
+                if progress is not None:
+                    progress(finished, p.n)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    elapsed = time.perf_counter() - started
+    outcomes = tuple(o for chunk in done for o in chunk or ())
+    return summarise(p, outcomes, elapsed)
+
+
+def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
+        options: Mapping[str, Any] | None = None, workers: int | None = None,
+        progress: Progress | None = None) -> SimResult:
+    """Play `n` games of `game_id` between bots named in `players` (default: random bots at the
+    game's usual table size) and return the tallies. The figures depend only on the arguments,
+    never on `workers` (None: one process per core; 1: in this process)."""
+    return execute(plan(game_id, players, n, seed, options, workers), progress)
+
+
+# -- tallies --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Tally:
+    """Wins and points of one seat or one bot: `games` counts seat-games played."""
+
+    name: str
+    games: int
+    wins: float
+    win_rate: float
+    low: float
+    high: float
+    points: Summary
+
+    @classmethod
+    def of(cls, name: str, wins: Sequence[float], points: Sequence[float]) -> Tally:
+        total = math.fsum(wins)
+        low, high = wilson(total, len(wins))
+        return cls(name, len(wins), total, total / len(wins), low, high, Summary.of(points))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+                "interval": [self.low, self.high], "points": self.points.to_dict()}
+
+
+@dataclass(frozen=True)
+class FirstSeat:
+    """Seat 0's win rate against the fair share 1/players; the interval is of the difference."""
+
+    win_rate: float
+    fair: float
+    advantage: float
+    low: float
+    high: float
+
+    @property
+    def is_significant(self) -> bool:
+        """True when the 95% interval of the advantage excludes zero."""
+        return self.low > 0 or self.high < 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"win_rate": self.win_rate, "fair": self.fair, "advantage": self.advantage,
+                "interval": [self.low, self.high], "significant": self.is_significant}
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Everything a run found; `to_dict()` is JSON-safe, `outcomes` keeps every game."""
+
+    game: str
+    players: tuple[str, ...]
+    n: int
+    seed: int
+    options: dict[str, Any]
+    workers: int
+    seats: tuple[Tally, ...]
+    bots: tuple[Tally, ...]
+    decisions: Summary
+    rounds: Summary | None
+    first_seat: FirstSeat
+    reasons: dict[str, int]
+    elapsed: float
+    outcomes: tuple[Outcome, ...] = field(repr=False, compare=False)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.n / self.elapsed if self.elapsed > 0 else math.inf
+
+    @property
+    def decisions_per_s(self) -> float:
+        total = self.decisions.mean * self.n
+        return total / self.elapsed if self.elapsed > 0 else math.inf
+
+    def to_dict(self, games: bool = False) -> dict[str, Any]:
+        """A JSON-safe report; `games=True` adds every game's outcome. Only `timing` depends
+        on the machine and the worker count."""
+        length: dict[str, Any] = {"decisions": self.decisions.to_dict()}
+        if self.rounds is not None:
+            length["rounds"] = self.rounds.to_dict()
+        out: dict[str, Any] = {
+            "format": RESULT_FORMAT,
+            "game": self.game,
+            "players": list(self.players),
+            "n": self.n,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seeding": "game i: seed + i; line-up rotated by i; bot rng 'tiergarten.sim:"
+                       "{seed}:{i}:{seat}'",
+            "fair_share": 1 / len(self.players),
+            "seats": [{"seat": int(t.name), **t.to_dict()} for t in self.seats],
+            "bots": [{"bot": t.name, **t.to_dict()} for t in self.bots],
+            "length": length,
+            "first_seat": self.first_seat.to_dict(),
+            "reasons": dict(self.reasons),
+            "timing": {"workers": self.workers, "elapsed_s": self.elapsed,
+                       "games_per_s": _finite(self.games_per_s),
+                       "decisions_per_s": _finite(self.decisions_per_s)},
+        }
+        if games:
+            out["outcomes"] = [o.to_dict() for o in self.outcomes]
+        return out
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def summarise(p: Plan, outcomes: Sequence[Outcome], elapsed: float) -> SimResult:
+    """Tally outcomes (in index order, so sums are identical however the games were run)."""
+    k = len(p.players)
+    seat_wins: list[list[float]] = [[] for _ in range(k)]
+    seat_points: list[list[float]] = [[] for _ in range(k)]
+    bot_wins: dict[str, list[float]] = {name: [] for name in p.players}
+    bot_points: dict[str, list[float]] = {name: [] for name in p.players}
+    reasons: dict[str, int] = {}
+    for o in outcomes:
+        for seat in range(k):
+            share = o.win_share(seat)
+            seat_wins[seat].append(share)
+            seat_points[seat].append(o.scores[seat])
+            bot_wins[o.seats[seat]].append(share)
+            bot_points[o.seats[seat]].append(o.scores[seat])
+        reasons[o.reason] = reasons.get(o.reason, 0) + 1
+    seats = tuple(Tally.of(str(s), seat_wins[s], seat_points[s]) for s in range(k))
+    tallies = tuple(Tally.of(name, bot_wins[name], bot_points[name]) for name in bot_wins)
+    rounds = [o.rounds for o in outcomes]
+    fair = 1 / k
+    first = seats[0]
+    return SimResult(
+        p.game, p.players, p.n, p.seed, p.options, p.workers, seats, tallies,
+        Summary.of([o.decisions for o in outcomes]),
+        Summary.of([r for r in rounds if r is not None]) if None not in rounds else None,
+        FirstSeat(first.win_rate, fair, first.win_rate - fair, first.low - fair,
+                  first.high - fair),
+        dict(sorted(reasons.items())), elapsed, tuple(outcomes))
