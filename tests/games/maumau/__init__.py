@@ -1,0 +1,1 @@
+"""Mau Mau scenario tests, golden traces and their helpers."""
