@@ -1,0 +1,191 @@
+"""The `tiergarten` command: play, simulate, replay, rules, games.
+
+A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
+registry, and turns their errors into one line on stderr with exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+import tiergarten
+from tiergarten.core import OptionError, game_class
+from tiergarten.core.options import parse_assignments
+
+EXIT_USAGE = 2
+
+app = typer.Typer(
+    name="tiergarten",
+    help="Four family card games for players, bots, researchers and game designers.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+PlayersOpt = Annotated[str | None, typer.Option(
+    "--players", "-p", help="Comma-separated seats: 'me' (a person) or a bot name.")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A game option as name=value (repeatable); see `tiergarten rules`.")]
+
+
+def fail(message: str) -> NoReturn:
+    """Say what was wrong in one line on stderr and exit with code 2."""
+    typer.echo(f"error: {' '.join(message.split())}", err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    try:
+        return parse_assignments(pairs or [])
+    except OptionError as exc:
+        fail(str(exc))
+
+
+def _players(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    names = [p.strip() for p in text.split(",")]
+    if not all(names):
+        fail(f"--players {text!r} has an empty name; write e.g. me,heuristic,random")
+    return names
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")],
+    players: PlayersOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Repeat a deal: same seed, same cards.")
+                    ] = None,
+    option: OptionOpt = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Where to save the record (default: ./records/<game>-<seed>-<time>.json).")
+    ] = None,
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not save a record.")] = False,
+    pace: Annotated[float, typer.Option(min=0.0, help="Seconds a bot's move stays on screen.")
+                    ] = 0.6,
+) -> None:
+    """Play a game in the terminal, against bots or friends at the same keyboard."""
+    from tiergarten.terminal import Match
+
+    try:
+        match = Match(game, _players(players), seed, _options(option), pace=pace,
+                      console=_console())
+    except OptionError as exc:
+        fail(str(exc))
+    outcome = match.run()
+    if not no_save:
+        path = match.save(save)
+        match.table.say(f"Game saved to {path}  (replay: tiergarten replay {path})")
+    if outcome != "over":
+        raise typer.Exit(0)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")],
+    players: PlayersOpt = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")
+                 ] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+) -> None:
+    """Play many games between bots and report win rates, points and game length."""
+    try:
+        from tiergarten.sim.command import simulate_command
+    except ImportError as exc:
+        fail(f"simulate is not available in this installation ({exc})")
+    code = simulate_command(game, _players(players), n, seed, _options(option), as_json,
+                            workers)
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by `tiergarten play`.")],
+    step: Annotated[bool, typer.Option(help="Wait for Enter before each action.")] = False,
+) -> None:
+    """Replay a saved game action by action, with every hand shown."""
+    from tiergarten.terminal import RecordError, read_record
+    from tiergarten.terminal import replay as run_replay
+
+    try:
+        run_replay(read_record(file), _console(), step=step)
+    except RecordError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")]) -> None:
+    """Print the rules as implemented and every option with its default."""
+    try:
+        info = game_class(game).info
+    except OptionError as exc:
+        fail(str(exc))
+    console = _console()
+    page = docs_page(game)
+    if page is not None:
+        console.print(Markdown(page.read_text(encoding="utf-8")))
+    else:
+        console.print(Text(info.title, style="bold"))
+        console.print(info.summary or "(no rules page is installed for this game)")
+    table = Table(title=f"Options of {game} (set with --option name=value)",
+                  title_justify="left", show_lines=False)
+    table.add_column("Option", no_wrap=True, style="bold")
+    table.add_column("Default", no_wrap=True)
+    table.add_column("Allowed")
+    table.add_column("Meaning")
+    for opt in info.options:
+        default = "none" if opt.default is None else json.dumps(opt.default).strip('"')
+        table.add_row(opt.name, default, opt.allowed(), opt.doc)
+    console.print(table)
+    console.print(f"Players: {info.min_players} to {info.max_players} "
+                  f"(usually {info.default_players}).")
+
+
+def docs_page(game_id: str) -> Path | None:
+    """docs/games/<id>.md of the source checkout, if this package runs from one."""
+    package = Path(tiergarten.__file__).resolve().parent
+    for root in package.parents[:3]:
+        page = root / "docs" / "games" / f"{game_id}.md"
+        if page.is_file():
+            return page
+    return None
+
+
+@app.command(name="games")
+def list_games() -> None:
+    """List the games tiergarten plays."""
+    table = Table(title="Games", title_justify="left")
+    table.add_column("Id", no_wrap=True, style="bold")
+    table.add_column("Title", no_wrap=True)
+    table.add_column("Players", no_wrap=True)
+    table.add_column("About")
+    for game_id in tiergarten.games():
+        info = game_class(game_id).info
+        table.add_row(game_id, info.title,
+                      f"{info.min_players}–{info.max_players} ({info.default_players})",
+                      info.summary)
+    _console().print(table)
+
+
+def main() -> None:
+    """Entry point of the `tiergarten` script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+"""Playing at the terminal: the match driver, the Human agent, and per-game renderers.
+
+A game's renderer is the module `tiergarten.terminal.<game id>` (attribute `RENDERER`); games
+without one are shown by the generic renderer, which prints any observation readably.
+"""
+
+from .driver import Match, Table, lineup, save_record, seat_names
+from .human import Human, LineReader, Quit
+from .render import Renderer, register, renderer_for
+from .replay import RecordError, read_record, replay
+
+__all__ = ["Human", "LineReader", "Match", "Quit", "RecordError", "Renderer", "Table",
+           "lineup", "read_record", "register", "renderer_for", "replay", "save_record",
+           "seat_names"]

@@ -1,0 +1,228 @@
+"""Mau Mau in the terminal: the table, the seat's own hand, the log in words, menu labels.
+
+Built from one seat's observation only (see `tiergarten.games.maumau.view.observe`).
+
+>>> r = MauMauRenderer(unicode=False)
+>>> str(r.label("play Jd s maumau", {}, ["You", "Bot 1"]))
+'play Jd, wish for spades, say Mau Mau'
+>>> str(r.event({"seat": 1, "act": "play 7h mau"}, ["You", "Heuristic 1"], 0))
+'Heuristic 1 played 7h and said Mau'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from .render import Observation, Renderer
+
+SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+COLOURS = {"c": "bold green", "d": "bold yellow", "h": "bold red", "s": "bold blue"}
+
+
+class MauMauRenderer(Renderer):
+    """Cards as rank + suit symbol (suits coloured, the symbol readable without colour)."""
+
+    # -- pieces ------------------------------------------------------------------------------
+
+    def card(self, name: str) -> Text:
+        """`7h` as a coloured `7♥` (or `7h` without symbols)."""
+        rank, suit = name[:-1], name[-1].lower()
+        return Text(rank + (SYMBOLS[suit] if self.unicode else suit), style=COLOURS[suit])
+
+    def cards(self, names: Sequence[str]) -> Text:
+        return Text(" ").join(self.card(n) for n in names) if names else Text("(none)")
+
+    def suit(self, suit: str) -> Text:
+        text = f"{SYMBOLS[suit]} {WORDS[suit]}" if self.unicode else WORDS[suit]
+        return Text(text, style=COLOURS[suit])
+
+    def hand(self, obs: Observation) -> Text | None:
+        hand = obs.get("hand")
+        return None if hand is None else self.cards(hand)
+
+    # -- the screen --------------------------------------------------------------------------
+
+    def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
+        parts: list[RenderableType] = [self._heading(obs), self._seats(obs, names),
+                                       self._pile(obs, names)]
+        parts += self._situation(obs, names)
+        if obs.get("hand") is not None:
+            parts.append(Text.assemble(("Your hand:  ", "bold"), self.cards(obs["hand"])))
+        if log:
+            lines = self.events(obs, names)
+            if lines:
+                recent = Table.grid()
+                recent.add_column()
+                for line in lines:
+                    recent.add_row(line)
+                parts += [Text(""), Text("Recent:", style="bold"), Padding(recent, (0, 0, 0, 2))]
+        return Group(*parts)
+
+    def _heading(self, obs: Observation) -> Text:
+        rounds = obs.get("rounds")
+        goal = (f"round {obs['round']} of {rounds}" if rounds else
+                f"round {obs['round']} · first to {obs['target_score']} points")
+        return Text(f"Mau Mau — {goal}", style="bold")
+
+    def _seats(self, obs: Observation, names: Sequence[str]) -> Table:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        for title, justify in (("", "left"), ("Player", "left"), ("Cards", "right"),
+                               ("Score", "right"), ("", "left")):
+            table.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for seat, name in enumerate(names):
+            notes = []
+            if seat == obs.get("dealer"):
+                notes.append("dealer")
+            if seat == obs.get("catchable"):
+                notes.append("forgot to call Mau!")
+            mover = seat == obs.get("turn")
+            table.add_row(self.marker if mover else "", Text(name, style="bold" if mover else ""),
+                          str(obs["hand_sizes"][seat]), str(obs["scores"][seat]),
+                          ", ".join(notes))
+        return table
+
+    def _pile(self, obs: Observation, names: Sequence[str]) -> Text:
+        line = Text.assemble(("Top card: ", "bold"), self.card(obs["top"]))
+        top_rank = obs["top"][:-1]
+        if top_rank == "J":
+            line.append("   suit in force: ", style="bold")
+            line.append_text(self.suit(obs["suit"]) if obs.get("suit") else Text("any"))
+        direction = "clockwise" if obs["direction"] == 1 else "anticlockwise"
+        line.append(f"   stock {obs['stock_size']}   play runs {direction}")
+        return line
+
+    def _situation(self, obs: Observation, names: Sequence[str]) -> list[Text]:
+        out: list[Text] = []
+        seat, turn = obs.get("seat"), obs.get("turn")
+        if obs.get("pending_draw"):
+            who = "You" if seat == turn else names[turn] if turn is not None else "—"
+            out.append(Text(f"7-chain: {who} must answer with a 7 or draw {obs['pending_draw']}",
+                            style="bold red"))
+        caught = obs.get("catchable")
+        if caught is not None:
+            out.append(Text(f"{names[caught]} did not call Mau"
+                            f"{' Mau' if obs['hand_sizes'][caught] == 0 else ''}: "
+                            "anyone else may catch", style="bold magenta"))
+        if obs.get("drawn"):
+            out.append(Text.assemble("You drew ", self.card(obs["drawn"]),
+                                     ": play it or keep it (pass)"))
+        if turn is not None:
+            whose = "your" if turn == seat else f"{names[turn]}'s"
+            out.append(Text(f"It is {whose} turn.", style="bold"))
+        return out
+
+    # -- the log in words --------------------------------------------------------------------
+
+    def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
+        act = event.get("act", "")
+        seat = event.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        if act.startswith("play "):
+            return Text(f"{who} played ") + self._play_words(act.split()[1:])
+        if act == "draw":
+            n = event["cards"]
+            return Text(f"{who} drew {n} card{'s' if n != 1 else ''}")
+        if act == "pass":
+            return Text(f"{who} kept the drawn card")
+        if act == "catch":
+            caught = event["caught"]
+            if caught == viewer:
+                return Text(f"You were caught by {who}: +{event['cards']}", style="bold red")
+            return Text(f"{who} caught {names[caught]} without Mau: +{event['cards']}")
+        if act == "stands":
+            return Text(f"{who} went out on a Jack and nobody caught the missing Mau Mau")
+        if act == "reshuffle":
+            return Text(f"The discards were shuffled into a new stock ({event['cards']} cards)")
+        if act == "round_over":
+            return self._round_words(event, names)
+        return super().event(event, names, viewer)
+
+    def _play_words(self, words: list[str]) -> Text:
+        text = self.card(words[0])
+        rest = words[1:]
+        if rest and rest[0] in SYMBOLS:
+            text = text + Text(", wished for ") + self.suit(rest[0])
+            rest = rest[1:]
+        if rest == ["mau"]:
+            text.append(" and said Mau")
+        elif rest == ["maumau"]:
+            text.append(" and said Mau Mau")
+        return text
+
+    def _round_words(self, event: Mapping[str, Any], names: Sequence[str]) -> Text:
+        text = Text(f"Round {event['round']} over: {names[event['seat']]} went out "
+                    f"and scored {event['points']}", style="bold")
+        shown = [(int(s), h) for s, h in event["hands"].items()]
+        for seat, hand in sorted(shown):
+            text.append(f"; {names[seat]} held ")
+            text.append_text(self.cards(hand))
+        return text
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def label(self, action: str, obs: Observation, names: Sequence[str]) -> Text:
+        words = action.split()
+        if words[0] == "play":
+            text = Text("play ") + self.card(words[1])
+            rest = words[2:]
+            if rest and rest[0] in SYMBOLS:
+                text = text + Text(", wish for ") + self.suit(rest[0])
+                rest = rest[1:]
+            if rest == ["mau"]:
+                text.append(" and say Mau")
+            elif rest == ["maumau"]:
+                text.append(", say Mau Mau")
+            return text
+        if action == "draw":
+            pending = obs.get("pending_draw")
+            return Text(f"draw {pending} cards (take the 7s)" if pending else "draw a card")
+        if action == "pass":
+            if obs.get("drawn"):
+                return Text("keep the drawn card (end your turn)")
+            return Text("let the Jack stand (the round ends)")
+        if action == "catch":
+            caught = obs.get("catchable")
+            if isinstance(caught, int) and 0 <= caught < len(names):
+                return Text(f"catch {names[caught]}: no Mau called (+penalty)")
+        return Text(action)
+
+    # -- between moves and at the end --------------------------------------------------------
+
+    def interlude(self, before: Observation, after: Observation, names: Sequence[str],
+                  ) -> RenderableType | None:
+        if before.get("round") == after.get("round") and not after.get("over"):
+            return None
+        if after.get("over") and before.get("over"):
+            return None
+        ends = [e for e in after.get("log", []) if e.get("act") == "round_over"]
+        if not ends:
+            return None
+        return Group(self._round_words(ends[-1], names), self._scores(after, names))
+
+    def _scores(self, obs: Observation, names: Sequence[str]) -> Text:
+        pairs = ", ".join(f"{n} {s}" for n, s in zip(names, obs["scores"], strict=True))
+        goal = "" if obs.get("rounds") else f" (first to {obs['target_score']})"
+        return Text(f"Scores: {pairs}{goal}")
+
+    def revealed(self, observations: Sequence[Observation], names: Sequence[str],
+                 spectator: Observation) -> RenderableType:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        for title in ("", "Player", "Score", "Hand"):
+            table.add_column(title, no_wrap=title != "Hand")
+        for seat, obs in enumerate(observations):
+            mover = seat == spectator.get("turn")
+            table.add_row(self.marker if mover else "", names[seat], str(obs["scores"][seat]),
+                          self.cards(obs["hand"]))
+        parts: list[RenderableType] = [self._heading(spectator), table,
+                                       self._pile(spectator, names)]
+        return Group(*parts)
+
+
+RENDERER = MauMauRenderer()

@@ -1,0 +1,187 @@
+"""How a game looks in a terminal: one renderer per game, and a generic one for any game.
+
+A renderer turns observations (`state.observe(seat)`) into Rich renderables; it never sees the
+raw state, so it cannot show a seat anything the engine hides from it. The base `Renderer` is
+also the generic fallback: it prints any observation readably, so a newly registered game is
+playable in the terminal before it has a renderer of its own.
+
+Adding a game's renderer is a one-module job: write `tiergarten/terminal/<game id>.py` with a
+module attribute `RENDERER` (an instance of a `Renderer` subclass). `renderer_for` finds it by
+module name; `register` is the one-line alternative for renderers that live elsewhere.
+
+>>> renderer_for("maumau").__class__.__name__
+'MauMauRenderer'
+>>> renderer_for("no_such_game").__class__.__name__
+'Renderer'
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import importlib.util
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+Observation = Mapping[str, Any]
+SEAT_KEYS = frozenset({"seat", "turn", "dealer", "catchable", "starter", "leader"})
+SEAT_LIST_KEYS = frozenset({"to_move", "winners"})
+HIDDEN_KEYS = frozenset({"game", "log", "result"})
+
+
+class Renderer:
+    """The generic renderer: every method works from observations alone; games override some.
+
+    `names[seat]` is how a seat is called on screen ("You", "Heuristic 1", ...).
+    """
+
+    log_lines = 6  # how many recent events a screen shows
+
+    def __init__(self, unicode: bool = True) -> None:
+        self.unicode = unicode  # False: plain ASCII for terminals that cannot show symbols
+
+    @property
+    def marker(self) -> str:
+        """What points at the seat whose turn it is."""
+        return "▶" if self.unicode else ">"
+
+    # -- the screen one seat sees ------------------------------------------------------------
+
+    def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
+        """Everything `obs` lets its seat see, laid out for a terminal."""
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for key, value in obs.items():
+            if key not in HIDDEN_KEYS:
+                table.add_row(key.replace("_", " "), self.value(key, value, names))
+        parts: list[RenderableType] = [table]
+        if log:
+            lines = self.events(obs, names)
+            if lines:
+                parts += [Text(""), Text("Recent:", style="bold"), *lines]
+        return Group(*parts)
+
+    def value(self, key: str, value: Any, names: Sequence[str]) -> Text:
+        """One observation entry in words; seat numbers are shown by name."""
+        if key in SEAT_KEYS and _is_seat(value, names):
+            return Text(names[value])
+        if key in SEAT_LIST_KEYS and isinstance(value, list) and all(
+                _is_seat(v, names) for v in value):
+            return Text(", ".join(names[v] for v in value) or "—")
+        if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+            return Text(" ".join(str(v) for v in value) or "—")
+        if value is None:
+            return Text("—")
+        if isinstance(value, str | int | float | bool):
+            return Text(str(value))
+        return Text(json.dumps(value, separators=(", ", ": ")))
+
+    def events(self, obs: Observation, names: Sequence[str]) -> list[Text]:
+        """The last few public happenings of `obs["log"]` (if the game keeps one), in words."""
+        log = obs.get("log")
+        if not isinstance(log, list):
+            return []
+        viewer = obs.get("seat")
+        return [self.event(e, names, viewer) for e in log[-self.log_lines:]]
+
+    def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
+        """One log event in words; the generic version names the seat and shows the rest."""
+        if isinstance(event, dict) and _is_seat(event.get("seat"), names):
+            rest = {k: v for k, v in event.items() if k != "seat"}
+            return Text(f"{names[event['seat']]}: {json.dumps(rest)}")
+        return Text(json.dumps(event))
+
+    def hand(self, obs: Observation) -> Text | None:
+        """The seat's own hand in one line, if the observation has one."""
+        hand = obs.get("hand")
+        if isinstance(hand, list):
+            return Text(" ".join(str(c) for c in hand) or "(empty)")
+        return None
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def label(self, action: str, obs: Observation, names: Sequence[str]) -> Text:
+        """A legal action in words for the menu (the notation itself by default)."""
+        return Text(action)
+
+    def may_wait(self, obs: Observation, seat: int) -> bool:
+        """May this seat let the moment pass (it may act only out of turn)?"""
+        turn = obs.get("turn")
+        if isinstance(turn, int):
+            return turn != seat
+        return any(s != seat for s in obs.get("to_move", ()))
+
+    # -- between moves and at the end --------------------------------------------------------
+
+    def interlude(self, before: Observation, after: Observation, names: Sequence[str],
+                  ) -> RenderableType | None:
+        """Something worth stopping for between two observations (a round ended), or None."""
+        if before.get("round") != after.get("round") and after.get("round") is not None:
+            return Text(f"Round {before.get('round')} is over.", style="bold")
+        return None
+
+    def outcome(self, result: Mapping[str, Any], names: Sequence[str]) -> RenderableType:
+        """The final scores, ranks and winners."""
+        table = Table(title="Result", title_justify="left")
+        table.add_column("Rank", justify="right")
+        table.add_column("Player")
+        table.add_column("Score", justify="right")
+        scores, ranks = result["scores"], result["ranks"]
+        for seat in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
+            table.add_row(str(ranks[seat]), names[seat], _number(scores[seat]))
+        winners = " and ".join(names[s] for s in result["winners"])
+        verb = "wins" if len(result["winners"]) == 1 else "win"
+        return Group(table, Text(f"{winners} {verb}.", style="bold"))
+
+    def revealed(self, observations: Sequence[Observation], names: Sequence[str],
+                 spectator: Observation) -> RenderableType:
+        """Every seat's view at once (for replays of finished games): the public part, then
+        what each seat alone could see."""
+        parts: list[RenderableType] = [self.screen(spectator, names, log=False)]
+        for seat, obs in enumerate(observations):
+            own = {k: v for k, v in obs.items()
+                   if k not in HIDDEN_KEYS and k != "seat" and spectator.get(k) != v}
+            if own:
+                shown = ", ".join(f"{k.replace('_', ' ')} {self.value(k, v, names)}"
+                                  for k, v in own.items())
+                parts.append(Text(f"{names[seat]}: {shown}"))
+        return Group(*parts)
+
+
+def _is_seat(value: Any, names: Sequence[str]) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
+
+
+def _number(value: Any) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+_REGISTERED: dict[str, Renderer] = {}
+
+
+def register(game_id: str, renderer: Renderer) -> None:
+    """Use `renderer` for `game_id` (instead of looking for `tiergarten.terminal.<game_id>`)."""
+    _REGISTERED[game_id] = renderer
+
+
+def renderer_for(game_id: str, unicode: bool = True) -> Renderer:
+    """The renderer of `game_id` (a copy of it, free to configure): registered, or the module
+    `tiergarten.terminal.<game_id>`'s `RENDERER`, or the generic one."""
+    found: object = _REGISTERED.get(game_id)
+    name = f"{__package__}.{game_id}"
+    if found is None and game_id.isidentifier() and importlib.util.find_spec(name) is not None:
+        found = getattr(importlib.import_module(name), "RENDERER", None)
+    renderer = copy.copy(found) if isinstance(found, Renderer) else Renderer()
+    renderer.unicode = unicode
+    return renderer
+
+
+def can_show_unicode(console: Console) -> bool:
+    """Whether `console` can print card symbols and arrows."""
+    return (console.encoding or "").lower().startswith("utf")

@@ -1,0 +1,135 @@
+"""Replaying a saved game at the terminal, action by action, with every hand shown.
+
+The game is over, so nothing is secret any more: the full picture is put together from every
+seat's own observation (never from the state's private attributes).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from tiergarten.core import IllegalAction, State, load
+from tiergarten.core.game import check_record
+
+from .driver import seat_names
+from .render import Renderer, can_show_unicode, renderer_for
+
+
+class RecordError(ValueError):
+    """A record file that cannot be replayed; the message says why in one line."""
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """The record stored at `path`, checked for shape (RecordError otherwise)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"no file {str(path)!r}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {str(path)!r}: {exc}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{str(path)!r} is not JSON ({exc})") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"{str(path)!r} is not a game record: expected a JSON object")
+    try:
+        check_record(record)
+    except ValueError as exc:
+        raise RecordError(f"{str(path)!r} is not a game record: {exc}") from None
+    if not isinstance(record["options"], dict) or not isinstance(record["actions"], list):
+        raise RecordError(f"{str(path)!r} is not a game record: options must be an object "
+                          "and actions a list")
+    return record
+
+
+def start(record: Mapping[str, Any]) -> State:
+    """The game a record describes, before its first action."""
+    try:
+        game = load(record["game"], record["players"], **record["options"])
+    except (ValueError, TypeError) as exc:
+        raise RecordError(f"the record's game cannot be set up: {exc}") from None
+    return game.new_state(record["seed"])
+
+
+def names_of(record: Mapping[str, Any], players: int) -> list[str]:
+    """Seat names from the record's `agents` (written by `tiergarten play`), else Seat N."""
+    kinds = record.get("agents")
+    if isinstance(kinds, list) and len(kinds) == players and all(
+            isinstance(k, str) for k in kinds):
+        return seat_names(kinds)
+    return [f"Seat {s}" for s in range(players)]
+
+
+def replay(record: Mapping[str, Any], console: Console, step: bool = False,
+           read: Callable[[str], str] = input) -> int:
+    """Print the game of `record` action by action; with `step`, wait for Enter before each
+    action and show every hand. Returns the number of actions replayed."""
+    state = start(record)
+    names = names_of(record, state.game.players)
+    renderer = renderer_for(state.game.id, can_show_unicode(console))
+    actions: Sequence[Any] = record["actions"]
+    console.print(Text(f"{state.game.info.title} · seed {record['seed']} · "
+                       f"{len(actions)} actions · {', '.join(names)}", style="bold"))
+    before = state.observe(None)
+    for index, item in enumerate(actions):
+        if not (isinstance(item, list) and len(item) == 2):
+            raise RecordError(f"record action {index} is not a [seat, action] pair: {item!r}")
+        seat, text = item
+        if step:
+            console.print(Panel(_picture(state, names, renderer),
+                                title=f"before action {index}"))
+            try:
+                if read("Enter: next action, q: stop ").strip().lower() == "q":
+                    return index
+            except EOFError:
+                step = False
+        hand = _hand(state, seat, renderer)
+        try:
+            state.apply(seat, text)
+        except (IllegalAction, TypeError) as exc:
+            raise RecordError(f"record action {index} ({seat!r}, {text!r}) cannot be "
+                              f"replayed: {exc}") from None
+        console.print(_line(index, names[seat], hand, text), soft_wrap=True)
+        after = state.observe(None)
+        pause = renderer.interlude(before, after, names)
+        if pause is not None:
+            console.print(Panel(pause, title="Round over", title_align="left"))
+        before = after
+    _ending(state, names, console, renderer)
+    return len(actions)
+
+
+def _hand(state: State, seat: Any, renderer: Renderer) -> Text | None:
+    """The hand `seat` held before acting (the game is over: every hand may be shown)."""
+    if isinstance(seat, int) and 0 <= seat < state.game.players:
+        return renderer.hand(state.observe(seat))
+    return None
+
+
+def _line(index: int, name: str, hand: Text | None, text: str) -> Text:
+    line = Text.assemble((f"{index:>5}  ", "dim"), (f"{name:<14}", "bold"), f"{text:<18}")
+    if hand is not None:
+        line.append("holding ", style="dim")
+        line.append_text(hand)
+    return line
+
+
+def _picture(state: State, names: Sequence[str], renderer: Renderer) -> Any:
+    seats = [state.observe(s) for s in range(state.game.players)]
+    return renderer.revealed(seats, names, state.observe(None))
+
+
+def _ending(state: State, names: Sequence[str], console: Console, renderer: Renderer) -> None:
+    console.print(Panel(_picture(state, names, renderer), title="End of the record"))
+    if state.is_over():
+        console.print(renderer.outcome(state.result().to_dict(), names))
+    else:
+        console.print(Text("The record stops before the end of the game.", style="bold"))
