@@ -142,3 +142,23 @@ def test_a_bad_number_says_the_number_is_a_minimum(name: str, value: Any) -> Non
     with pytest.raises(tiergarten.OptionError, match=f"option {name!r} cannot be") as caught:
         tiergarten.load("maumau", **{name: value})
     assert re.search(r"at least 1|1 or (more|higher|above)|from 1", str(caught.value))
+
+
+def test_while_a_catch_is_open_an_opponent_out_of_turn_may_only_catch() -> None:
+    state = position(["Kh 8c", "9c 10h Ad", "Ac As 10c"], top="Qh")
+    state.apply(0, "play Kh")
+    before = snapshot(state)
+    with pytest.raises(tiergarten.IllegalAction) as caught:
+        state.apply(2, "play Ac")
+    assert caught.value.reason == "it is seat 1's turn; you may only catch"
+    assert caught.value.allowed == ("catch",)
+    with pytest.raises(tiergarten.IllegalAction, match=r"seat 0 may not act now \(to move: 1, 2\)"):
+        state.apply(0, "catch")
+    assert snapshot(state) == before
+
+
+def test_a_player_cannot_catch_themselves() -> None:
+    state = position(["8h Kh", "9c Qs Ad"], top="Qh")
+    state.apply(0, "play 8h")
+    with pytest.raises(tiergarten.IllegalAction, match="you cannot catch yourself"):
+        state.apply(0, "catch")
