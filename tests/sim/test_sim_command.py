@@ -42,6 +42,6 @@ def test_table_names_bots_seats_and_the_first_seat_figure(capsys):
     out, err = capsys.readouterr()
     assert status == 0
     for words in ("By bot", "By seat", "heuristic", "random", "First-seat advantage",
-                  "Game length", "rounds=1"):
+                  "Game length", "rounds=1", "Win rate by bot and seat"):
         assert words in out
     assert "4/4" in err  # the progress bar, finished, on stderr

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 import tiergarten
-from tiergarten import sim
+from tiergarten import bots, sim
 from tiergarten.sim.tournament import Outcome, lineup, play_game, summarise
 
 ONE_ROUND = {"rounds": 1}
@@ -50,6 +50,10 @@ def test_line_up_rotates_so_every_bot_sits_in_every_seat():
     assert heuristic_seats == {0: 3, 1: 3, 2: 3}
     assert {t.name: t.games for t in result.bots} == {"heuristic": 9, "random": 18}
     assert [t.games for t in result.seats] == [9, 9, 9]
+    heuristic, rnd = result.bots
+    assert [(t.name, t.games) for t in heuristic.by_seat] == [("0", 3), ("1", 3), ("2", 3)]
+    assert [t.games for t in rnd.by_seat] == [6, 6, 6]
+    assert sum(t.wins for t in heuristic.by_seat) == heuristic.wins
 
 
 def test_wins_add_up_and_ties_are_shared():
@@ -87,6 +91,19 @@ def test_report_is_json_with_the_promised_shape():
     assert report["reasons"] == {"rounds": 4}
     assert set(report["timing"]) == {"workers", "elapsed_s", "games_per_s", "decisions_per_s"}
     assert "outcomes" not in report and len(result.to_dict(games=True)["outcomes"]) == 4
+    assert [s["seat"] for s in report["bots"][0]["by_seat"]] == [0, 1]
+    assert [s["games"] for s in report["bots"][1]["by_seat"]] == [2, 2]
+    assert "by_seat" not in report["seats"][0]
+
+
+def test_a_failing_game_names_its_index_and_seed(monkeypatch):
+    class Broken(bots.Bot):
+        def propose(self, view):
+            raise KeyError("boom")
+
+    monkeypatch.setitem(bots._BY_GAME["maumau"], "broken", Broken)
+    with pytest.raises(RuntimeError, match=r"game 0 of the run \(seed 7, seats broken, random"):
+        sim.run("maumau", ["broken", "random"], 2, seed=7, workers=1)
 
 
 def test_default_table_is_random_bots_at_the_usual_size():

@@ -73,10 +73,13 @@ def _run_with_bar(p: Plan, err: Console) -> SimResult:
 # -- the report -----------------------------------------------------------------------------
 
 def show(result: SimResult, console: Console) -> None:
-    """Print the report of a run: a heading, tables by bot and by seat, then summary lines."""
+    """Print the report of a run: a heading, tables by bot, by seat and by both, then summary
+    lines."""
     console.print(_heading(result), highlight=False)
     console.print(_table("By bot", "bot", result.bots, result))
     console.print(_table("By seat", "seat", result.seats, result))
+    if len(result.bots) > 1:
+        console.print(_split_table(result))
     for line in _summary(result):
         console.print(line, highlight=False)
 
@@ -101,17 +104,40 @@ def _text(value: Any) -> str:
 def _table(title: str, key: str, tallies: Sequence[Tally], r: SimResult) -> Table:
     table = Table(title=title, title_justify="left")
     table.add_column(key.capitalize())
-    table.add_column("Games" if key == "seat" else "Seat-games", justify="right")
+    table.add_column("Games", justify="right")  # for a bot: the seats it held, over all games
     table.add_column("Wins", justify="right")
     table.add_column("Win rate", justify="right")
     table.add_column("95% interval", justify="right")
     table.add_column("Mean points", justify="right")
     fair = 1 / len(r.players)
     for t in tallies:
-        style = "green" if t.low > fair else "red" if t.high < fair else ""
-        table.add_row(t.name, str(t.games), _wins(t.wins), _pct(t.win_rate),
-                      f"{_pct(t.low)} – {_pct(t.high)}", f"{t.points.mean:.1f}", style=style)
+        table.add_row(t.name, str(t.games), _wins(t.wins), _pct(t.win_rate), _interval(t),
+                      f"{t.points.mean:.1f}", style=_style(t, fair))
     return table
+
+
+def _split_table(r: SimResult) -> Table:
+    """Each bot's win rate in each seat it held (only for line-ups of different bots)."""
+    table = Table(title="Win rate by bot and seat", title_justify="left")
+    table.add_column("Bot")
+    for seat in range(len(r.players)):
+        table.add_column(f"Seat {seat}", justify="right")
+    fair = 1 / len(r.players)
+    for t in r.bots:
+        cells = {int(s.name): s for s in t.by_seat}
+        table.add_row(t.name, *(
+            f"[{_style(cells[seat], fair)}]{_pct(cells[seat].win_rate)}[/]" if seat in cells
+            else "–" for seat in range(len(r.players))))
+    return table
+
+
+def _interval(t: Tally) -> str:
+    return f"{_pct(t.low)} – {_pct(t.high)}"
+
+
+def _style(t: Tally, fair: float) -> str:
+    """Green when the interval lies above the fair share, red when below."""
+    return "green" if t.low > fair else "red" if t.high < fair else "default"
 
 
 def _pct(x: float) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -80,7 +81,11 @@ def play_game(game: Game, players: Sequence[str], seed: int, index: int) -> Outc
     seats = lineup(players, index)
     agents = [bots.make(name, game, seat, bot_rng(seed, index, seat))
               for seat, name in enumerate(seats)]
-    state = play_match(game, agents, seed + index)
+    try:
+        state = play_match(game, agents, seed + index)
+    except Exception as exc:
+        raise RuntimeError(f"game {index} of the run (seed {seed + index}, seats "
+                           f"{', '.join(seats)}) failed: {exc!r}") from exc
     result = state.result()
     rounds = state.observe(None).get("round")
     return Outcome(index, seats, tuple(result.scores), tuple(result.winners), len(state.history),
@@ -143,7 +148,8 @@ def execute(p: Plan, progress: Progress | None = None) -> SimResult:
             if progress is not None:
                 progress(finished, p.n)
     else:
-        pool = ProcessPoolExecutor(max_workers=min(p.workers, len(chunks)))
+        pool = ProcessPoolExecutor(max_workers=min(p.workers, len(chunks)),
+                                   initializer=_ignore_interrupts)
         try:
             futures: dict[Future[list[Outcome]], int] = {
                 pool.submit(play_range, p, start, stop): k
@@ -161,6 +167,11 @@ def execute(p: Plan, progress: Progress | None = None) -> SimResult:
     return summarise(p, outcomes, elapsed)
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels what is queued and stops cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
         options: Mapping[str, Any] | None = None, workers: int | None = None,
         progress: Progress | None = None) -> SimResult:
@@ -174,7 +185,8 @@ def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed:
 
 @dataclass(frozen=True)
 class Tally:
-    """Wins and points of one seat or one bot: `games` counts seat-games played."""
+    """Wins and points of one seat or one bot: `games` counts seat-games played. A bot's
+    tally also splits its games by the seat it held (`by_seat`, named by seat number)."""
 
     name: str
     games: int
@@ -183,16 +195,22 @@ class Tally:
     low: float
     high: float
     points: Summary
+    by_seat: tuple[Tally, ...] = ()
 
     @classmethod
-    def of(cls, name: str, wins: Sequence[float], points: Sequence[float]) -> Tally:
+    def of(cls, name: str, wins: Sequence[float], points: Sequence[float],
+           by_seat: tuple[Tally, ...] = ()) -> Tally:
         total = math.fsum(wins)
         low, high = wilson(total, len(wins))
-        return cls(name, len(wins), total, total / len(wins), low, high, Summary.of(points))
+        return cls(name, len(wins), total, total / len(wins), low, high, Summary.of(points),
+                   by_seat)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "wins": self.wins, "win_rate": self.win_rate,
-                "interval": [self.low, self.high], "points": self.points.to_dict()}
+        out = {"games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+               "interval": [self.low, self.high], "points": self.points.to_dict()}
+        if self.by_seat:
+            out["by_seat"] = [{"seat": int(t.name), **t.to_dict()} for t in self.by_seat]
+        return out
 
 
 @dataclass(frozen=True)
@@ -277,24 +295,35 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
+def _bot_tally(name: str, by_seat: list[tuple[list[float], list[float]]]) -> Tally:
+    """A bot's tally over every seat-game, with its split by seat (seats it never held are
+    left out). Sums use math.fsum, so the order of the games does not change a figure."""
+    held = [(seat, w, pts) for seat, (w, pts) in enumerate(by_seat) if w]
+    return Tally.of(name, [x for _, w, _ in held for x in w],
+                    [x for _, _, pts in held for x in pts],
+                    tuple(Tally.of(str(seat), w, pts) for seat, w, pts in held))
+
+
 def summarise(p: Plan, outcomes: Sequence[Outcome], elapsed: float) -> SimResult:
     """Tally outcomes (in index order, so sums are identical however the games were run)."""
     k = len(p.players)
     seat_wins: list[list[float]] = [[] for _ in range(k)]
     seat_points: list[list[float]] = [[] for _ in range(k)]
-    bot_wins: dict[str, list[float]] = {name: [] for name in p.players}
-    bot_points: dict[str, list[float]] = {name: [] for name in p.players}
+    # per bot and seat: [wins], [points]
+    split: dict[str, list[tuple[list[float], list[float]]]] = {
+        name: [([], []) for _ in range(k)] for name in p.players}
     reasons: dict[str, int] = {}
     for o in outcomes:
         for seat in range(k):
             share = o.win_share(seat)
             seat_wins[seat].append(share)
             seat_points[seat].append(o.scores[seat])
-            bot_wins[o.seats[seat]].append(share)
-            bot_points[o.seats[seat]].append(o.scores[seat])
+            wins, points = split[o.seats[seat]][seat]
+            wins.append(share)
+            points.append(o.scores[seat])
         reasons[o.reason] = reasons.get(o.reason, 0) + 1
     seats = tuple(Tally.of(str(s), seat_wins[s], seat_points[s]) for s in range(k))
-    tallies = tuple(Tally.of(name, bot_wins[name], bot_points[name]) for name in bot_wins)
+    tallies = tuple(_bot_tally(name, split[name]) for name in split)
     rounds = [o.rounds for o in outcomes]
     fair = 1 / k
     first = seats[0]
