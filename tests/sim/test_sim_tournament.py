@@ -127,6 +127,7 @@ def test_progress_reports_every_game_once():
     ({"options": {"colour": "red"}}, "jack_on_jack"),
     ({"n": 0}, "at least 1"),
     ({"workers": 0}, "at least 1"),
+    ({"seed": "7"}, "seed must be a whole number"),
 ])
 def test_bad_requests_raise_before_any_game(kwargs, words):
     args = {"game_id": "maumau", "n": 2, "workers": 1, **kwargs}

@@ -120,6 +120,8 @@ def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed
     line = tuple(players) if players else ("random",) * game.players
     for seat, name in enumerate(line):
         bots.make(name, game, seat, random.Random(0))
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"the number of games must be a whole number of at least 1, not {n!r}")
     if workers is None:
@@ -136,7 +138,10 @@ def play_range(p: Plan, start: int, stop: int) -> list[Outcome]:
 
 
 def execute(p: Plan, progress: Progress | None = None) -> SimResult:
-    """Play every game of a checked plan, in a process pool unless `p.workers` is 1."""
+    """Play every game of a checked plan, in a process pool unless `p.workers` is 1.
+
+    Workers import tiergarten afresh under the "spawn" start method (not Linux's default), so
+    games and bots registered at run time reach them only where processes fork."""
     chunks = p.chunks()
     done: list[list[Outcome] | None] = [None] * len(chunks)
     started = time.perf_counter()
