@@ -44,16 +44,19 @@ class Option:
         elif self.kind is bool:
             text = "true, false"
         elif self.kind is int:
-            low = "" if self.minimum is None else f"{self.minimum}"
-            high = "" if self.maximum is None else f"{self.maximum}"
-            text = f"a whole number {low}..{high}".replace(" ..", " up to ").rstrip(".")
+            low, high = self.minimum, self.maximum
+            text = "a whole number" + (
+                f" from {low} to {high}" if low is not None and high is not None
+                else f" of {low} or more" if low is not None
+                else f" up to {high}" if high is not None else "")
         else:
             text = f"a {self.kind.__name__}"
         return text + (" or none" if self.nullable else "")
 
     def coerce(self, value: Any) -> Any:
         """Return the value this option takes for `value` (text from a command line is read)."""
-        if value is None or (isinstance(value, str) and value.lower() in {"none", "null"}):
+        if value is None or (self.nullable and isinstance(value, str)
+                             and value.lower() in {"none", "null"}):
             if self.nullable:
                 return None
             raise self._bad(value)

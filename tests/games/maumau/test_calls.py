@@ -205,9 +205,6 @@ def test_with_two_players_a_last_jack_without_mau_mau_waits_for_the_other_player
     assert state.to_move() == (1,)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with mau_penalty=0 (or a penalty that cannot "
-                   "be paid) a caught last Jack leaves its player in the round with no cards; "
-                   "that seat can then only draw")
 def test_nobody_plays_on_with_an_empty_hand_after_a_catch() -> None:
     state = position(["Jc", "9c 10h Ad", "Ac As 10c"], top="Qh", rounds=1, mau_penalty=0)
     state.apply(0, "play Jc h")

@@ -239,7 +239,9 @@ class MauMauState(State):
         self.catchable = -1
         got = self._give(caught, self.game.options["mau_penalty"])
         self.events.append((seat, "catch", caught, len(got)))
-        if caught == self.turn:  # a player who draws penalty cards may play no card that turn
+        if not self.hands[caught]:  # no penalty card could be given: the player is out after all
+            self._end_round(caught)
+        elif caught == self.turn:  # a player who draws penalty cards may play no card that turn
             self.drawn = -1
             self.turn = self._next(1)
 

@@ -1,0 +1,48 @@
+"""What the conformance suite needs to know per game: option sets and a card-conservation check.
+
+Every registered game must have an entry here (a test fails otherwise). Conservation is checked
+on the spectator's observation, so it holds without looking at hidden state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Observation = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Case:
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items())
+        return f"{self.players}p" + (f"-{opts}" if opts else "")
+
+
+@dataclass(frozen=True)
+class GameCases:
+    cases: tuple[Case, ...]
+    conserved: Callable[[Observation], bool]  # on observe(None), after every action
+
+
+def _maumau_conserved(obs: Observation) -> bool:
+    return sum(obs["hand_sizes"]) + obs["stock_size"] + obs["discard_size"] == 32
+
+
+GAMES: dict[str, GameCases] = {
+    "maumau": GameCases(
+        cases=(
+            Case(2), Case(3), Case(4),
+            Case(3, {"jack_on_jack": False}),
+            Case(2, {"two_player_nine": "none", "target_score": 60}),
+            Case(4, {"first_card_effects": False, "mau_penalty": 0}),
+            Case(3, {"rounds": 1}),
+            Case(2, {"target_score": 50, "mau_penalty": 4}),
+        ),
+        conserved=_maumau_conserved,
+    ),
+}

@@ -1,0 +1,129 @@
+"""The contract, checked on every registered game and option set by seeded random playouts.
+
+Per step: who may act has legal actions and nobody else does; action ids and notation
+round-trip; cards are conserved. At sampled steps: illegal actions raise and change nothing,
+observations are JSON-safe, clones are independent, and `resample(seat)` is indistinguishable
+for that seat. At the end: the game ended within its declared bound, and replaying its record
+(through JSON) reproduces every seat's observation and the result.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from tests.conformance.cases import GAMES, Case
+
+import tiergarten
+from tiergarten.core import IllegalAction, State
+
+PLAYOUTS = 200
+CHECK_EVERY = 25  # expensive checks at about one step in this many
+
+CASES = [(gid, case) for gid, entry in GAMES.items() for case in entry.cases]
+
+
+def test_every_registered_game_has_cases() -> None:
+    assert set(tiergarten.games()) <= set(GAMES), "add the game to tests/conformance/cases.py"
+
+
+def test_player_counts_outside_the_range_are_refused() -> None:
+    for gid in tiergarten.games():
+        info = tiergarten.core.game_class(gid).info
+        for bad in (info.min_players - 1, info.max_players + 1):
+            with pytest.raises(tiergarten.OptionError, match="players"):
+                tiergarten.load(gid, players=bad)
+        with pytest.raises(tiergarten.OptionError, match="unknown option 'no_such_option'"):
+            tiergarten.load(gid, no_such_option=1)
+
+
+@pytest.mark.parametrize(("gid", "case"), CASES, ids=[f"{g}-{c}" for g, c in CASES])
+def test_random_playouts(gid: str, case: Case) -> None:
+    game = tiergarten.load(gid, players=case.players, **case.options)
+    conserved = GAMES[gid].conserved
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        steps = 0
+        while not state.is_over():
+            seat, action = _step_checks(game, state, rng)
+            if rng.randrange(CHECK_EVERY) == 0:
+                assert conserved(state.observe(None)), "cards appeared or vanished"
+                _deep_checks(game, state, seat, rng)
+            state.apply(seat, action)
+            steps += 1
+            assert steps <= game.info.max_decisions, "the game outran its declared bound"
+        assert conserved(state.observe(None))
+        _end_checks(game, state)
+
+
+def _step_checks(game: tiergarten.Game, state: State, rng: random.Random) -> tuple[int, Any]:
+    movers = state.to_move()
+    assert movers, "a game that is not over must have someone to move"
+    for seat in range(game.players):
+        legal = state.legal_actions(seat)
+        assert bool(legal) == (seat in movers), f"seat {seat}: legal actions iff it may move"
+    seat = rng.choice(movers)
+    legal = state.legal_actions(seat)
+    assert len(set(legal)) == len(legal), "legal actions are listed once each"
+    action = rng.choice(legal)
+    assert game.action_from_id(game.action_id(action)) is action
+    assert game.parse_action(str(action)) is action
+    return seat, action
+
+
+def _snapshot(game: tiergarten.Game, state: State) -> Any:
+    return ([state.observe(s) for s in range(game.players)], state.observe(None),
+            state.to_move(), [state.legal_actions(s) for s in range(game.players)],
+            len(state.history), state.history[-1:])
+
+
+def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Random) -> None:
+    before = _snapshot(game, state)
+    # illegal actions raise and change nothing
+    legal = set(state.legal_actions(seat))
+    illegal = [a for a in game.actions if a not in legal]
+    if illegal:
+        with pytest.raises(IllegalAction):
+            state.apply(seat, rng.choice(illegal))
+    idle = [s for s in range(game.players) if s not in state.to_move()]
+    if idle:
+        with pytest.raises(IllegalAction):
+            state.apply(rng.choice(idle), rng.choice(game.actions))
+    with pytest.raises(IllegalAction):
+        state.apply(game.players, rng.choice(game.actions))
+    assert _snapshot(game, state) == before
+    # observations are JSON-safe
+    for s in [*range(game.players), None]:
+        obs = state.observe(s)
+        assert json.loads(json.dumps(obs)) == obs
+    # clones are independent
+    twin = state.clone()
+    assert _snapshot(game, twin) == before
+    twin.apply(seat, rng.choice(twin.legal_actions(seat)))
+    assert _snapshot(game, state) == before
+    # a resampled state looks the same to the seat, and plays on
+    for s in range(game.players):
+        sample = state.resample(s, random.Random(rng.getrandbits(32)))
+        assert sample.observe(s) == state.observe(s), f"resample changed what seat {s} sees"
+        assert sample.legal_actions(s) == state.legal_actions(s)
+        mover = rng.choice(sample.to_move())
+        sample.apply(mover, rng.choice(sample.legal_actions(mover)))
+    assert _snapshot(game, state) == before
+
+
+def _end_checks(game: tiergarten.Game, state: State) -> None:
+    assert not state.to_move()
+    assert all(not state.legal_actions(s) for s in range(game.players))
+    result = state.result()
+    assert len(result.scores) == len(result.ranks) == game.players
+    assert result.winners and all(result.ranks[w] == 1 for w in result.winners)
+    assert len(state.history) <= game.info.max_decisions
+    record = json.loads(json.dumps(state.record()))
+    again = tiergarten.replay(record)
+    assert again.is_over()
+    assert again.result() == result
+    for s in [*range(game.players), None]:
+        assert again.observe(s) == state.observe(s)
