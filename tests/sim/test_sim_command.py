@@ -47,3 +47,9 @@ def test_table_names_bots_seats_and_the_first_seat_figure(capsys):
                   "Game length", "rounds=1", "Win rate by bot and seat"):
         assert words in out
     assert "4/4" in err  # the progress bar, finished, on stderr
+
+
+def test_an_unbalanced_rotation_is_pointed_out(capsys):
+    assert simulate_command("maumau", ["heuristic", "random"], 3, 1, {"rounds": "1"}, False,
+                            1) == 0
+    assert "not a multiple of 2 players" in " ".join(capsys.readouterr().out.split())

@@ -91,6 +91,7 @@ def test_report_is_json_with_the_promised_shape():
     assert report["reasons"] == {"rounds": 4}
     assert set(report["timing"]) == {"workers", "elapsed_s", "games_per_s", "decisions_per_s"}
     assert "outcomes" not in report and len(result.to_dict(games=True)["outcomes"]) == 4
+    assert report["rotation_balanced"] is True
     assert [s["seat"] for s in report["bots"][0]["by_seat"]] == [0, 1]
     assert [s["games"] for s in report["bots"][1]["by_seat"]] == [2, 2]
     assert "by_seat" not in report["seats"][0]

@@ -170,4 +170,9 @@ def _summary(r: SimResult) -> list[str]:
     workers = f"{r.workers} worker" + ("s" if r.workers != 1 else "")
     speed = (f"{r.n} games in {r.elapsed:.1f} s: {r.games_per_s:,.0f} games/s, "
              f"{r.decisions_per_s:,.0f} decisions/s ({workers})")
-    return [length, first, ended, speed]
+    lines = [length, first, ended, speed]
+    if not r.is_balanced and len(set(r.players)) > 1:
+        lines.insert(2, f"Note: {r.n} games is not a multiple of {len(r.players)} players, so "
+                        "the rotation seats some bots once more than others; per-seat figures "
+                        "lean slightly towards them.")
+    return lines

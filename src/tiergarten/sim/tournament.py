@@ -258,6 +258,12 @@ class SimResult:
     outcomes: tuple[Outcome, ...] = field(repr=False, compare=False)
 
     @property
+    def is_balanced(self) -> bool:
+        """True when every bot sat in every seat equally often (n is a multiple of players);
+        otherwise per-seat figures lean a little towards the bots seated first."""
+        return self.n % len(self.players) == 0
+
+    @property
     def games_per_s(self) -> float:
         return self.n / self.elapsed if self.elapsed > 0 else math.inf
 
@@ -282,6 +288,7 @@ class SimResult:
             "seeding": "game i: seed + i; line-up rotated by i; bot rng 'tiergarten.sim:"
                        "{seed}:{i}:{seat}'",
             "fair_share": 1 / len(self.players),
+            "rotation_balanced": self.is_balanced,
             "seats": [{"seat": int(t.name), **t.to_dict()} for t in self.seats],
             "bots": [{"bot": t.name, **t.to_dict()} for t in self.bots],
             "length": length,
