@@ -37,18 +37,31 @@ MAX_DECISIONS = 20_000  # the engine's safety bound on one match (GameInfo.max_d
 _CATCH_ONLY = (CATCH,)
 
 
+def _fit_table(jack_on_jack: bool) -> tuple[tuple[tuple[bool, ...], ...], ...]:
+    """FIT[suit in force + 1][top card's rank][card]: may the card be laid (no 7-chain live)?"""
+    return tuple(tuple(tuple(
+        (top_rank != JACK or jack_on_jack) if RANK_OF[c] == JACK
+        else suit < 0 or SUIT_OF[c] == suit or RANK_OF[c] == top_rank
+        for c in DECK) for top_rank in range(8)) for suit in range(-1, 4))
+
+
+_FIT_JJ, _FIT_NO_JJ = _fit_table(True), _fit_table(False)
+
+
 class MauMauState(State):
     """One Mau Mau match: rounds are dealt until the target score (or round count) is reached."""
 
     __slots__ = (
         "game", "seed", "history", "events", "rng", "hands", "stock", "discard", "suit",
         "pending", "direction", "turn", "drawn", "catchable", "scores", "round", "dealer",
-        "over", "reason", "decisions", "_legal", "_movers",
+        "over", "reason", "decisions", "_legal", "_movers", "_n", "_fit",
     )
 
     def __init__(self, game: MauMau, seed: int) -> None:
         self.game = game
         self.seed = seed
+        self._n = game.players
+        self._fit = _FIT_JJ if game.options["jack_on_jack"] else _FIT_NO_JJ
         self.history: list[tuple[int, Action]] = []
         self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
         self.rng = random.Random(seed)
@@ -97,7 +110,7 @@ class MauMauState(State):
         movers = self._movers
         if movers is None:
             turn, caught = self.turn, self.catchable
-            others = (s for s in range(self.game.players) if s != turn and s != caught)
+            others = (s for s in range(self._n) if s != turn and s != caught)
             movers = self._movers = (turn,) if caught < 0 else (turn, *others)
         return movers
 
@@ -109,7 +122,7 @@ class MauMauState(State):
             if legal is None:
                 legal = self._legal = self._turn_actions()
             return legal
-        if self.catchable >= 0 and seat != self.catchable and 0 <= seat < self.game.players:
+        if self.catchable >= 0 and seat != self.catchable and 0 <= seat < self._n:
             return _CATCH_ONLY
         return ()
 
@@ -127,12 +140,9 @@ class MauMauState(State):
                 if RANK_OF[c] == SEVEN:
                     out.extend(table[c])
         else:
-            suit, top_rank = self.suit, RANK_OF[self.discard[-1]]
-            jack_ok = top_rank != JACK or self.game.options["jack_on_jack"]
+            fit = self._fit[self.suit + 1][RANK_OF[self.discard[-1]]]
             for c in hand:
-                rank = RANK_OF[c]
-                if (jack_ok if rank == JACK else
-                        suit < 0 or SUIT_OF[c] == suit or rank == top_rank):
+                if fit[c]:
                     out.extend(table[c])
         out.append(DRAW)
         if caught >= 0 and caught != self.turn:
@@ -141,10 +151,7 @@ class MauMauState(State):
 
     def fits(self, c: int) -> bool:
         """May card `c` be laid on the discard pile now (ignoring a live 7-chain)?"""
-        top_rank = RANK_OF[self.discard[-1]]
-        if RANK_OF[c] == JACK:
-            return top_rank != JACK or self.game.options["jack_on_jack"]
-        return self.suit < 0 or SUIT_OF[c] == self.suit or RANK_OF[c] == top_rank
+        return self._fit[self.suit + 1][RANK_OF[self.discard[-1]]][c]
 
     def is_over(self) -> bool:
         return self.over
@@ -161,6 +168,17 @@ class MauMauState(State):
         return view.resample(self, seat, rng)
 
     # -- transitions ------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Check and apply; the common case (the turn's player, a listed action) is inlined."""
+        if seat == self.turn and not self.over:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions()
+            if action in legal:
+                self.apply_unchecked(seat, action)
+                return
+        super().apply(seat, action)
 
     def apply_unchecked(self, seat: int, action: MauMauAction) -> None:  # type: ignore[override]
         self.history.append((seat, action))
@@ -264,7 +282,7 @@ class MauMauState(State):
         return got
 
     def _next(self, steps: int) -> int:
-        return (self.turn + steps * self.direction) % self.game.players
+        return (self.turn + steps * self.direction) % self._n
 
     def _end_round(self, winner: int) -> None:
         points = sum(hand_value(h) for s, h in enumerate(self.hands) if s != winner)
@@ -294,7 +312,7 @@ class MauMauState(State):
 
     def clone(self) -> MauMauState:
         new = MauMauState.__new__(MauMauState)
-        for name in ("game", "seed", "suit", "pending", "direction", "turn", "drawn",
+        for name in ("game", "seed", "_n", "_fit", "suit", "pending", "direction", "turn", "drawn",
                      "catchable", "round", "dealer", "over", "reason", "decisions", "_legal",
                      "_movers"):
             setattr(new, name, getattr(self, name))
