@@ -25,7 +25,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
