@@ -3,3 +3,4 @@
 from tiergarten.core import register
 
 register("maumau", "tiergarten.games.maumau:MauMau")
+register("mammuz", "tiergarten.games.mammuz:MammuZ")

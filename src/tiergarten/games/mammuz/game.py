@@ -1,0 +1,56 @@
+"""MammuZ's facts and options (RULES.md §2), declared as data."""
+
+from __future__ import annotations
+
+from tiergarten.core import Action, Game, GameInfo, Option
+from tiergarten.core.game import fresh_seed
+
+from .actions import FIXED, GIVE, NOTATION_HINT, parse_lay
+from .cards import DEFAULT_POWERS, check_powers
+from .state import MAX_DECISIONS, MammuZState
+
+INFO = GameInfo(
+    id="mammuz",
+    title="MammuZ",
+    min_players=3,
+    max_players=7,
+    default_players=4,
+    max_decisions=MAX_DECISIONS,
+    summary="Lay cards face down as one species and bluff; doubt a card; first out of cards wins.",
+    options=(
+        Option("next_starter", "doubter", "who opens the next herd: the doubter (or, if the "
+               "doubter took the herd, the player to their left), whoever took the herd, or the "
+               "player after the doubter", kind=str, choices=("doubter", "taker", "next")),
+        Option("dinosaur_powers", dict(DEFAULT_POWERS), "what each dinosaur does when turned "
+               "up: a mapping of dinosaur to doubter_takes, doubted_takes, doubter_chooses, "
+               "deal_out, remove or jackpot", kind=dict, check=check_powers),
+    ),
+)
+
+
+class MammuZ(Game):
+    """MammuZ for 3–7 players.
+
+    >>> game = MammuZ(4)
+    >>> game.num_actions, str(game.action_from_id(game.num_actions - 1))
+    (18720, 'give 3')
+    >>> str(game.parse_action("lay hare mouse as hare"))
+    'lay hare mouse as hare'
+    """
+
+    info = INFO
+
+    def _make_actions(self) -> tuple[Action, ...]:
+        return FIXED + GIVE[:self.players]
+
+    def notation_hint(self) -> str:
+        return NOTATION_HINT
+
+    def parse_action(self, text: str) -> Action:
+        """Read notation; the cards of a lay may come in any order."""
+        if isinstance(text, str) and text.lower().split()[:1] == ["lay"]:
+            return parse_lay(text)
+        return super().parse_action(text)
+
+    def new_state(self, seed: int | None = None) -> MammuZState:
+        return MammuZState(self, fresh_seed() if seed is None else seed)

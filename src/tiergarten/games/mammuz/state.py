@@ -1,0 +1,540 @@
+"""MammuZ's state machine (RULES.md §2): deal, herds, doubts, dinosaur powers, extinction, win.
+
+The state is mutable and cheap to copy. Hands are count vectors over the fourteen kinds. Who may
+act and what they may do are computed once per position and cached.
+
+What each seat knows of other hands is tracked as counts (`known`): cards it saw go into a
+hand (its own cards in a herd that hand took, a turned-up card, a card dealt face up) stay
+known until that hand lays cards face down, which forgets as many of each kind as were laid.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import chain, compress
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, cast
+
+from tiergarten.core import Action, Result, State
+
+from . import view
+from .actions import (
+    DOUBT,
+    DOUBT_KIND,
+    EXTINCT,
+    EXTINCT_KIND,
+    GIVE,
+    GIVE_KIND,
+    LAY_BY,
+    LAY_KIND,
+    MULTISETS,
+    NEEDS,
+    MammuZAction,
+)
+from .cards import (
+    COUNTS,
+    DEAL_OUT,
+    DINOSAUR_NAMES,
+    DINOSAURS,
+    DOUBTED_TAKES,
+    DOUBTER_CHOOSES,
+    DOUBTER_TAKES,
+    KINDS,
+    POWER_NAMES,
+    REMOVE,
+    SETUP,
+    SPECIES,
+    in_play,
+)
+
+if TYPE_CHECKING:
+    from .game import MammuZ
+
+MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
+OPEN, RESPOND, GIVE_PHASE, OVER = "open", "respond", "give", "over"
+TAKEN, DEALT, REMOVED, TO_JACKPOT, WON = "taken", "dealt", "removed", "jackpot", "won"
+_EMPTY: tuple[MammuZAction, ...] = ()
+_Getter = Callable[[tuple[MammuZAction, ...]], tuple[MammuZAction, ...]]
+_LAYABLE: dict[tuple[int, ...], _Getter] = {}  # hand -> picks its lays out of a species' table
+_CACHE_LIMIT = 8_192
+_M = len(MULTISETS)
+_TO_01 = bytes.maketrans(b"01", b"\x00\x01")
+_NONE: _Getter = lambda table: ()  # noqa: E731
+
+
+def _masks() -> tuple[tuple[int, ...], ...]:
+    """FITS[k][c]: bit set (bit _M-1-i for multiset i) of every multiset with at most c of k."""
+    out = []
+    for k in range(KINDS):
+        row = []
+        for c in range(5):
+            bits = 0
+            for i, m in enumerate(MULTISETS):
+                if m.count(k) <= c:
+                    bits |= 1 << (_M - 1 - i)
+            row.append(bits)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_FITS = _masks()
+_ALL = (1 << _M) - 1
+
+
+def sub_multisets(hand: list[int]) -> tuple[int, ...]:
+    """Indices (ascending) of every multiset of 1–4 cards that `hand` (counts) can lay.
+
+    >>> [MULTISETS[i] for i in sub_multisets([2] + [0] * 13)]
+    [(0,), (0, 0)]
+    """
+    bits = _ALL
+    for k, c in enumerate(hand):
+        if c < 4:
+            bits &= _FITS[k][c]
+    if bits.bit_count() > 400:  # many: one pass over the whole table is quicker
+        flags = format(bits, f"0{_M}b").encode().translate(_TO_01)
+        return tuple(compress(range(_M), flags))
+    out = []
+    top = _M - 1
+    while bits:  # highest bit first: ascending multiset index
+        b = bits.bit_length() - 1
+        out.append(top - b)
+        bits ^= 1 << b
+    return tuple(out)
+
+
+def layable(hand: list[int]) -> _Getter:
+    """A function that picks, from a species' lay table, the lays `hand` can make (cached)."""
+    key = tuple(hand)
+    getter = _LAYABLE.get(key)
+    if getter is None:
+        subs = sub_multisets(hand)
+        if len(subs) > 1:
+            getter = cast(_Getter, itemgetter(*subs))
+        elif subs:
+            only = subs[0]
+            getter = lambda table: (table[only],)  # noqa: E731
+        else:
+            getter = _NONE
+        if len(_LAYABLE) >= _CACHE_LIMIT:
+            _LAYABLE.clear()
+        _LAYABLE[key] = getter
+    return getter
+
+
+class MammuZState(State):
+    """One game of MammuZ, from the deal to the first player out of cards."""
+
+    __slots__ = (
+        "game", "seed", "history", "events", "rng", "n", "powers", "hands", "sizes", "box",
+        "in_game", "removed", "extinct", "declarable", "species", "lays", "herd", "herd_size",
+        "turn", "phase", "doubter", "jackpot", "jackpot_size", "known", "revealed", "winner",
+        "over", "reason", "decisions", "_legal", "_movers", "_ext",
+    )
+
+    def __init__(self, game: MammuZ, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history: list[tuple[int, Action]] = []
+        self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
+        self.rng = random.Random(seed)
+        n = self.n = game.players
+        self.powers = tuple(POWER_NAMES.index(game.options["dinosaur_powers"][name])
+                            for name in DINOSAUR_NAMES)
+        self.species = -1  # the declared species of the open herd
+        self.lays: list[tuple[int, tuple[int, ...]]] = []  # (seat, cards in position order)
+        self.herd = [0] * KINDS
+        self.herd_size = 0
+        self.jackpot = [0] * KINDS
+        self.jackpot_size = 0
+        self.removed = [0] * KINDS  # cards that left the game face up (removed herds)
+        self.extinct = [False] * len(SPECIES)
+        self.declarable = in_play(n)
+        # known[o][h * KINDS + k]: cards of kind k that observer o (n = spectator) knows holder
+        # h (a seat, or n = the jackpot) has.
+        self.known = [[0] * ((n + 1) * KINDS) for _ in range(n + 1)]
+        # turned-up cards: (layer, kind, doubter, position, outcome, taker)
+        self.revealed: list[tuple[Any, ...]] = []
+        self.doubter = -1
+        self.winner = -1
+        self.over = False
+        self.reason = ""
+        self.decisions = 0
+        self._clear()
+        self._deal()
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        """Take out the removed species, shuffle in unseen dinosaurs, deal all, pick a starter."""
+        setup = SETUP[self.n]
+        rng = self.rng
+        dinos = list(DINOSAURS)
+        rng.shuffle(dinos)
+        self.box = sorted(dinos[setup.dinosaurs:])  # dinosaurs left in the box, never seen
+        self.in_game = [COUNTS[k] if k in self.declarable else 0 for k in SPECIES]
+        self.in_game += [1 if d not in self.box else 0 for d in DINOSAURS]
+        deck = [k for k in range(KINDS) for _ in range(self.in_game[k])]
+        rng.shuffle(deck)
+        self.hands = []
+        for seat in range(self.n):
+            hand = [0] * KINDS
+            for k in deck[seat * setup.hand:(seat + 1) * setup.hand]:
+                hand[k] += 1
+            self.hands.append(hand)
+        self.sizes = [setup.hand] * self.n
+        self.turn = rng.randrange(self.n)
+        self.phase = OPEN
+        self.events.append((self.turn, "start"))
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def _clear(self) -> None:
+        self._legal: tuple[MammuZAction, ...] | None = None
+        self._movers: tuple[int, ...] | None = None
+        self._ext: dict[int, tuple[MammuZAction, ...]] | None = None
+
+    def extinctions(self) -> dict[int, tuple[MammuZAction, ...]]:
+        """Seat -> the `extinct` actions open to it now (only seats that have one)."""
+        ext = self._ext
+        if ext is None:
+            ext = {}
+            herd, jackpot, in_game, hands = self.herd, self.jackpot, self.in_game, self.hands
+            for s in self.declarable:
+                count = in_game[s]
+                if count and not herd[s] and not jackpot[s]:
+                    for seat in range(self.n):
+                        if hands[seat][s] == count:
+                            ext[seat] = (*ext.get(seat, ()), EXTINCT[s])
+                            break
+            self._ext = ext
+        return ext
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        movers = self._movers
+        if movers is None:
+            turn = self.turn
+            movers = (turn, *sorted(s for s in self.extinctions() if s != turn))
+            self._movers = movers
+        return movers
+
+    def legal_actions(self, seat: int) -> tuple[MammuZAction, ...]:
+        if self.over:
+            return _EMPTY
+        if seat == self.turn:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions()
+            return legal
+        return self.extinctions().get(seat, _EMPTY)
+
+    def _turn_actions(self) -> tuple[MammuZAction, ...]:
+        seat = self.turn
+        ext = self.extinctions().get(seat, _EMPTY)
+        if self.phase == GIVE_PHASE:
+            return ext + GIVE[:self.n]
+        pick = layable(self.hands[seat])
+        if self.phase == OPEN:
+            lays = chain.from_iterable([pick(LAY_BY[s]) for s in self.declarable])
+            return (*lays, *ext)
+        doubts = DOUBT[:len(self.lays[-1][1])]
+        if not self.sizes[(seat - 1) % self.n]:
+            return doubts + ext  # the previous player laid their last card: doubt is forced
+        return (*pick(LAY_BY[self.species]), *doubts, *ext)
+
+    def is_legal(self, seat: int, action: MammuZAction) -> bool:
+        """Whether `seat` may make `action` now: `action in legal_actions(seat)`, quicker."""
+        if action.kind != LAY_KIND:
+            return action in self.legal_actions(seat)
+        if self.over or seat != self.turn or self.phase == GIVE_PHASE:
+            return False
+        if self.phase == OPEN:
+            if action.species not in self.declarable:
+                return False
+        elif action.species != self.species or not self.sizes[(seat - 1) % self.n]:
+            return False
+        hand = self.hands[seat]
+        return all(hand[k] >= c for k, c in NEEDS[action.multiset])
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
+        changes nothing. Same as `State.apply`, with a quicker test for lays."""
+        if (type(action) is MammuZAction and type(seat) is int and 0 <= seat < self.n
+                and self.is_legal(seat, action)):
+            self.apply_unchecked(seat, action)
+            return
+        super().apply(seat, action)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result:
+        """The winner scores 1; everyone else minus the cards left in hand."""
+        if not self.over:
+            raise ValueError("the game is not over yet; result() is for finished games")
+        scores = [1 if s == self.winner else -size for s, size in enumerate(self.sizes)]
+        return Result.from_scores(scores, self.reason)
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return view.observe(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> MammuZState:
+        return view.resample(self, seat, rng)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if self.over or seat not in self.to_move():
+            return super().why_illegal(seat, action)
+        if not isinstance(action, MammuZAction):
+            return f"{action} is not a MammuZ action"
+        return view.explain(self, seat, action)
+
+    # -- transitions ------------------------------------------------------------------------
+
+    def apply_unchecked(self, seat: int, action: MammuZAction) -> None:  # type: ignore[override]
+        self.history.append((seat, action))
+        self._legal = None
+        self._movers = None
+        self._ext = None
+        kind = action.kind
+        if kind == LAY_KIND:
+            self._lay(seat, action)
+        elif kind == DOUBT_KIND:
+            self._doubt(seat, action.n - 1)
+        elif kind == EXTINCT_KIND:
+            self._extinguish(seat, action.species)
+        elif kind == GIVE_KIND:
+            self.events.append((seat, "give", action.n))
+            self._resolve(action.n)
+        self.decisions += 1
+        if self.decisions >= MAX_DECISIONS and not self.over:
+            self._finish(-1, "decision_limit")
+
+    def _lay(self, seat: int, action: MammuZAction) -> None:
+        cards = action.cards
+        count = len(cards)
+        if count > 1:
+            order = list(cards)
+            self.rng.shuffle(order)  # where each card lies in the lay: unseen by the doubter
+            cards = tuple(order)
+        hand, herd = self.hands[seat], self.herd
+        for k in cards:
+            hand[k] -= 1
+            herd[k] += 1
+        self.sizes[seat] -= count
+        self.herd_size += count
+        if self.phase == OPEN:
+            self.species = action.species
+        self.lays.append((seat, cards))
+        self._forget(seat, count)
+        self.events.append((seat, "lay", count, self.species))
+        self.turn = (seat + 1) % self.n
+        self.phase = RESPOND
+
+    def _forget(self, seat: int, count: int) -> None:
+        """Every other observer forgets `count` cards of each kind it knew `seat` held."""
+        base = seat * KINDS
+        end = base + KINDS
+        for o, row in enumerate(self.known):
+            if o != seat and any(row[base:end]):
+                for i in range(base, end):
+                    v = row[i]
+                    if v:
+                        row[i] = v - count if v > count else 0
+
+    def _doubt(self, seat: int, position: int) -> None:
+        """Turn card `position` (0-based) of the previous lay; decide who takes the herd."""
+        layer, cards = self.lays[-1]
+        card = cards[position]
+        self.doubter = seat
+        self.revealed.append((layer, card, seat, position, None, None))
+        self.events.append((seat, "doubt", layer, position + 1, card))
+        if card in SPECIES:
+            if card != self.species:
+                self._resolve(layer)
+            elif not self.sizes[layer]:
+                self._close(WON, layer)
+                self._finish(layer, "doubt")
+            else:
+                self._resolve(seat)
+            return
+        power = self.powers[card - DINOSAURS[0]]
+        if power == DOUBTER_TAKES:
+            self._resolve(seat)
+        elif power == DOUBTED_TAKES:
+            self._resolve(layer)
+        elif power == DOUBTER_CHOOSES:
+            self.phase = GIVE_PHASE
+            self.turn = seat
+        elif power == DEAL_OUT:
+            self._deal_out(seat)
+            self._resolve(-1)
+        elif power == REMOVE:
+            self._close(REMOVED, None)
+            for k in range(KINDS):
+                if self.herd[k]:
+                    self.removed[k] += self.herd[k]
+                    self.in_game[k] -= self.herd[k]
+            self.events.append((-1, "removed", tuple(self.herd)))
+            self._resolve(-1)
+        else:  # JACKPOT
+            self._close(TO_JACKPOT, None)
+            self._to_jackpot()
+            self._resolve(-1)
+
+    def _close(self, outcome: str, taker: int | None) -> None:
+        """Complete the entry of the last turned card in `revealed`."""
+        layer, card, doubter, position, _, _ = self.revealed[-1]
+        self.revealed[-1] = (layer, card, doubter, position, outcome, taker)
+
+    def _resolve(self, taker: int) -> None:
+        """`taker` takes the herd (-1: nobody did); then a win is checked and a herd opens."""
+        doubter = self.doubter
+        if taker >= 0:
+            self._close(TAKEN, taker)
+            self._take(taker)
+        layer = self.revealed[-1][0]
+        self.lays = []
+        self.herd = [0] * KINDS
+        self.herd_size = 0
+        self.species = -1
+        if not self.sizes[layer]:
+            self._finish(layer, "dinosaur")
+            return
+        rule = self.game.options["next_starter"]
+        if rule == "next" or (rule == "doubter" and taker == doubter):
+            starter = (doubter + 1) % self.n
+        elif rule == "taker" and taker >= 0:
+            starter = taker
+        else:
+            starter = doubter
+        self.turn = starter
+        self.phase = OPEN
+
+    def _take(self, taker: int) -> None:
+        """`taker` picks up the herd (and the jackpot, if any): each seat learns what it knew."""
+        n, known = self.n, self.known
+        layer, card = self.revealed[-1][0], self.revealed[-1][1]
+        hand = self.hands[taker]
+        got = self.herd_size
+        for k in range(KINDS):
+            hand[k] += self.herd[k]
+        base = taker * KINDS
+        for o in range(n + 1):
+            if o == taker:
+                continue
+            row = known[o]
+            for seat, cards in self.lays:
+                if seat == o:
+                    for k in cards:
+                        row[base + k] += 1
+            if layer != o:
+                row[base + card] += 1
+        if self.jackpot_size:
+            jackpot = self.jackpot
+            got += self.jackpot_size
+            for k in range(KINDS):
+                hand[k] += jackpot[k]
+            jbase = n * KINDS
+            for o in range(n + 1):
+                row = known[o]
+                if o != taker:
+                    for k in range(KINDS):
+                        row[base + k] += row[jbase + k]
+                row[jbase:jbase + KINDS] = [0] * KINDS
+            self.events.append((taker, "jackpot", self.jackpot_size))
+            self.jackpot = [0] * KINDS
+            self.jackpot_size = 0
+        self.sizes[taker] += got
+        self.events.append((taker, "take", got))
+
+    def _to_jackpot(self) -> None:
+        """The herd joins the jackpot face down; each seat knows its own cards went there."""
+        n, known = self.n, self.known
+        layer, card = self.revealed[-1][0], self.revealed[-1][1]
+        jbase = n * KINDS
+        for k in range(KINDS):
+            self.jackpot[k] += self.herd[k]
+        self.jackpot_size += self.herd_size
+        for o in range(n + 1):
+            row = known[o]
+            for seat, cards in self.lays:
+                if seat == o:
+                    for k in cards:
+                        row[jbase + k] += 1
+            if layer != o:
+                row[jbase + card] += 1
+        self.events.append((-1, "jackpot_grows", self.herd_size, self.jackpot_size))
+
+    def _deal_out(self, doubter: int) -> None:
+        """Shuffle the herd and deal it one card at a time from the doubter on. The turned-up
+        card lies face up, so everyone sees who gets it."""
+        n, rng = self.n, self.rng
+        card = self.revealed[-1][1]
+        pile = [k for _, cards in self.lays for k in cards]
+        pile.remove(card)
+        rng.shuffle(pile)
+        at = rng.randrange(len(pile) + 1)
+        pile.insert(at, card)
+        dealt = [0] * n
+        for i, k in enumerate(pile):
+            seat = (doubter + i) % n
+            self.hands[seat][k] += 1
+            dealt[seat] += 1
+        for seat in range(n):
+            self.sizes[seat] += dealt[seat]
+        getter = (doubter + at) % n
+        for o in range(n + 1):
+            if o != getter:
+                self.known[o][getter * KINDS + card] += 1
+        self._close(DEALT, getter)
+        self.events.append((doubter, "deal_out", dealt, getter))
+
+    def _extinguish(self, seat: int, species: int) -> None:
+        count = self.hands[seat][species]
+        self.hands[seat][species] = 0
+        self.sizes[seat] -= count
+        self.in_game[species] = 0
+        self.extinct[species] = True
+        self.declarable = tuple(s for s in self.declarable if s != species)
+        for row in self.known:
+            for i in range(species, len(row), KINDS):
+                row[i] = 0
+        self.events.append((seat, "extinct", species, count))
+        if not self.sizes[seat]:
+            self._finish(seat, "extinction")
+
+    def _finish(self, winner: int, reason: str) -> None:
+        self.over = True
+        self.phase = OVER
+        self.winner = winner
+        self.reason = reason
+        self._clear()
+        if winner >= 0:
+            self.events.append((winner, "win", reason))
+
+    # -- copies -----------------------------------------------------------------------------
+
+    def clone(self) -> MammuZState:
+        new = MammuZState.__new__(MammuZState)
+        for name in ("game", "seed", "n", "powers", "box", "declarable", "species", "herd_size",
+                     "turn", "phase", "doubter", "jackpot_size", "winner", "over", "reason",
+                     "decisions", "_legal", "_movers", "_ext"):
+            setattr(new, name, getattr(self, name))
+        new.history = self.history.copy()
+        new.events = self.events.copy()
+        new.revealed = self.revealed.copy()
+        new.lays = self.lays.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.sizes = self.sizes.copy()
+        new.in_game = self.in_game.copy()
+        new.removed = self.removed.copy()
+        new.extinct = self.extinct.copy()
+        new.herd = self.herd.copy()
+        new.jackpot = self.jackpot.copy()
+        new.known = [row.copy() for row in self.known]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
