@@ -1,0 +1,89 @@
+"""`rules`, `games`, `simulate` and the one-line errors of bad requests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tiergarten import cli
+from tiergarten.core import game_class
+
+
+def test_rules_lists_every_option_with_its_default(run) -> None:
+    result = run("rules", "maumau")
+    assert result.exit_code == 0
+    for option in game_class("maumau").info.options:
+        assert option.name in result.output
+    assert "150" in result.output and "Players: 2 to 4" in result.output
+
+
+def test_rules_without_a_docs_page_falls_back_to_the_summary(run, monkeypatch) -> None:
+    monkeypatch.setattr(cli, "docs_page", lambda game_id: None)
+    result = run("rules", "maumau")
+    assert result.exit_code == 0
+    assert game_class("maumau").info.summary[:30] in result.output
+    assert "jack_on_jack" in result.output
+
+
+def test_rules_reads_the_docs_page_when_there_is_one(run) -> None:
+    page = cli.docs_page("maumau")
+    if page is None:
+        pytest.fail("docs/games/maumau.md is not found from the source checkout")
+    first_heading = next(line for line in page.read_text().splitlines() if line.startswith("#"))
+    assert first_heading.lstrip("# ").replace("`", "").strip() in run("rules", "maumau").output
+
+
+def test_games_lists_every_game_with_player_range(run) -> None:
+    result = run("games")
+    assert result.exit_code == 0 and "maumau" in result.output and "2–4" in result.output
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["play", "chess"], "unknown game 'chess'; allowed: "),
+    (["play", "maumau", "--players", "me,deep_blue"], "no player 'deep_blue' for maumau; "
+                                                      "allowed: me, heuristic, random"),
+    (["play", "maumau", "--players", "me,,random"], "has an empty name"),
+    (["play", "maumau", "--players", "me"], "maumau is for 2 to 4 players, not 1"),
+    (["play", "maumau", "--players", "me,random,random,random,random"], "not 5"),
+    (["play", "maumau", "--option", "target_score=lots"], "option 'target_score' cannot be"),
+    (["play", "maumau", "--option", "colour=blue"], "unknown option 'colour'"),
+    (["play", "maumau", "--option", "rounds"], "is not of the form name=value"),
+    (["rules", "chess"], "unknown game 'chess'"),
+    (["simulate", "maumau", "--option", "oops"], "is not of the form name=value"),
+])
+def test_bad_requests_give_one_line_and_exit_2(run, args: list[str], says: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], lines
+
+
+def test_simulate_passes_its_arguments_on(run, monkeypatch) -> None:
+    import tiergarten.sim.command as command
+
+    calls: list[tuple[Any, ...]] = []
+
+    def fake(*args: Any) -> int:
+        calls.append(args)
+        return 3
+
+    monkeypatch.setattr(command, "simulate_command", fake)
+    result = run("simulate", "maumau", "--players", "heuristic,random", "-n", "20", "--seed",
+                 "9", "--option", "jack_on_jack=false", "--option", "mau_penalty=3", "--json",
+                 "--workers", "2")
+    assert result.exit_code == 3
+    assert calls == [("maumau", ["heuristic", "random"], 20, 9,
+                      {"jack_on_jack": "false", "mau_penalty": "3"}, True, 2)]
+    calls.clear()
+    assert run("simulate", "maumau").exit_code == 3
+    assert calls == [("maumau", None, 1000, 1, {}, False, None)]
+
+
+def test_simulate_end_to_end(run) -> None:
+    result = run("simulate", "maumau", "--players", "heuristic,random", "-n", "6", "--seed",
+                 "1", "--option", "rounds=1", "--json", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)

@@ -1,0 +1,139 @@
+"""`tiergarten play`: whole games typed at a piped stdin, wrong moves, quitting, records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tiergarten
+from tiergarten.games.maumau.actions import CATCH
+
+from .conftest import first_move, load_record, play_in_process
+
+ONES = "1\n" * 600
+
+
+def test_whole_game_typing_numbers_plays_the_first_menu_entry(run, tmp_path: Path) -> None:
+    result = run("play", "maumau", "--players", "me,heuristic,random", "--option", "rounds=1",
+                 "--seed", "11", "--pace", "0", "--save", "game.json", input=ONES)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output and "Result" in result.output
+    assert "Game saved to game.json" in result.output
+    record = load_record(tmp_path / "game.json")
+    assert record["agents"] == ["me", "heuristic", "random"]
+    # replay the record: every move of the person is the first legal move at that point
+    state = tiergarten.load("maumau", 3, **record["options"]).new_state(record["seed"])
+    mine = 0
+    for seat, text in record["actions"]:
+        if seat == 0:
+            assert text == str(state.legal_actions(0)[0])
+            mine += 1
+        state.apply(seat, text)
+    assert state.is_over() and mine > 0
+
+
+def test_whole_game_typing_notation() -> None:
+    typed: list[str] = []
+
+    def shout_first_move(prompt: str, completions: list[str]) -> str:
+        text = first_move(prompt, completions)
+        typed.append(text)
+        return "  " + text.upper().replace(" ", "   ")  # case and spacing are free
+
+    match, _ = play_in_process("me,random", 4, shout_first_move, rounds=1)
+    assert match.state.is_over()
+    mine = [text for seat, text in match.state.record()["actions"] if seat == 0]
+    assert mine == typed
+
+
+def test_screen_shows_table_hand_and_menu(run) -> None:
+    result = run("play", "maumau", "--players", "me,heuristic,random", "--seed", "3",
+                 "--pace", "0", "--no-save", input="quit\n")
+    out = result.output
+    assert result.exit_code == 0
+    for part in ("Mau Mau · seed 3", "You", "Heuristic 1", "Random 2", "Top card:",
+                 "Your hand:", "Recent:", "round 1 · first to 150 points", "draw a card"):
+        assert part in out, part
+    assert "Game saved" not in out
+
+
+def test_wrong_moves_get_one_line_reasons_and_the_game_goes_on(run) -> None:
+    # seed 3: the person (seat 0) holds 8d 9d Kd 7s Js, the top card is Jd with hearts in force
+    result = run("play", "maumau", "--players", "me,heuristic,random", "--seed", "3",
+                 "--pace", "0", "--no-save", input="play 9d\nplay 7x\n99\npass\nquit\n")
+    lines = result.output.splitlines()
+    refusal = [line for line in lines if "9d matches neither" in line]
+    assert refusal == ["> 9d matches neither the suit in force (hearts) nor the rank of Jd; "
+                       "legal now: play Js c, play Js d, play Js h, play Js s, draw"]
+    # (piped input is not echoed, so a reply follows the "> " prompt on its line)
+    assert any(line.startswith("> cannot read 'play 7x' as an action") for line in lines)
+    assert any("there is no move 99: type a number from 1 to 5" in line for line in lines)
+    assert any(line.startswith("> pass is only for keeping a card you have just drawn; legal now:")
+               for line in lines)
+    assert result.exit_code == 0 and "Stopped." in result.output
+
+
+def test_help_lists_the_notation(run) -> None:
+    result = run("play", "maumau", "--seed", "3", "--pace", "0", "--no-save",
+                 input="help\nquit\n")
+    assert "write play <card>" in result.output and "quit stops the game" in result.output
+
+
+def test_quit_saves_the_partial_record_by_default(run, tmp_path: Path) -> None:
+    result = run("play", "maumau", "--players", "me,heuristic", "--seed", "8", "--pace", "0",
+                 input="1\n1\nquit\n")
+    assert result.exit_code == 0
+    saved = list((tmp_path / "records").glob("maumau-8-*.json"))
+    assert len(saved) == 1 and f"Game saved to {Path('records') / saved[0].name}" in result.output
+    record = load_record(saved[0])
+    assert record["seed"] == 8 and len(record["actions"]) >= 2
+    state = tiergarten.replay(record)
+    assert not state.is_over()
+
+
+def test_end_of_input_also_stops_and_saves(run, tmp_path: Path) -> None:
+    result = run("play", "maumau", "--seed", "2", "--pace", "0", "--save", "x/y.json", input="")
+    assert result.exit_code == 0 and "Stopped." in result.output
+    assert load_record(tmp_path / "x" / "y.json")["agents"] == ["me", "heuristic", "heuristic"]
+
+
+def test_default_lineup_is_me_against_heuristics(run) -> None:
+    result = run("play", "maumau", "--seed", "1", "--pace", "0", "--no-save", input="quit\n")
+    assert "Heuristic 1" in result.output and "Heuristic 2" in result.output
+
+
+def test_hot_seat_shows_whose_turn_and_only_that_seats_view() -> None:
+    match, out = play_in_process("me,me,random", 6, first_move, rounds=1)
+    assert match.state.is_over()
+    assert "Player 0's view" in out and "Player 1's view" in out
+    seats = {seat for seat, _ in match.state.history}
+    assert {0, 1} <= seats
+
+
+def _catch_window_game(answer: str) -> tuple[object, list[str]]:
+    """Find a seed where the person may only catch (a random bot forgot Mau while another
+    bot is to play) and answer `answer` there."""
+    for seed in range(200):
+        seen: list[str] = []
+
+        def read(prompt: str, completions: list[str], seen: list[str] = seen) -> str:
+            if completions[0] == "catch" and not seen:
+                seen.append(prompt)
+                return answer
+            return first_move(prompt, completions)
+
+        match, out = play_in_process("me,random,random", seed, read, rounds=1)
+        if seen:
+            return match, out.splitlines()
+    raise AssertionError("no seed in 0..199 gave the person a catch-only choice")
+
+
+def test_waiting_in_a_catch_window_lets_play_go_on() -> None:
+    match, lines = _catch_window_game("")
+    assert any("Enter" in line and "do nothing" in line for line in lines)
+    assert match.state.is_over()  # type: ignore[attr-defined]
+
+
+def test_catching_from_the_menu() -> None:
+    match, _ = _catch_window_game("1")
+    history = match.state.history  # type: ignore[attr-defined]
+    assert (0, CATCH) in history

@@ -1,0 +1,117 @@
+"""Renderers: found by module name, a generic fallback that can run a whole game, and no seat
+ever shown another seat's hand."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+import tiergarten
+from tiergarten.terminal import Renderer, register, renderer_for
+from tiergarten.terminal import render as render_module
+from tiergarten.terminal.maumau import MauMauRenderer
+
+from .conftest import first_move, play_in_process
+
+NAMES = ["You", "Heuristic 1", "Random 2", "Random 3"]
+
+
+def text_of(renderable: object) -> str:
+    console = Console(width=120, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+def positions(players: int, seed: int, limit: int = 400):
+    """States along a seeded random game."""
+    rng = random.Random(seed)
+    state = tiergarten.load("maumau", players, rounds=2).new_state(seed)
+    for _ in range(limit):
+        if state.is_over():
+            return
+        yield state
+        seat = rng.choice(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("renderer", "spell"), [
+    (MauMauRenderer(), lambda c: MauMauRenderer().card(c).plain),
+    (Renderer(), lambda c: c),
+], ids=["maumau", "generic"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seats_screen_never_shows_another_seats_hand(renderer, spell, players) -> None:
+    names = NAMES[:players]
+    for state in positions(players, seed=players):
+        views = [state.observe(s) for s in range(players)]
+        for seat, obs in enumerate(views):
+            screen = text_of(renderer.screen(obs, names, log=False))  # the log is public
+            words = set(re.findall(r"[^\s,;:()\[\]]+", screen))
+            for other in range(players):
+                shown = {spell(c) for c in views[other]["hand"]} & words
+                if other == seat:
+                    assert shown == {spell(c) for c in obs["hand"]}
+                else:
+                    assert not shown, (seat, other, shown)
+
+
+def test_the_hand_line_is_the_seats_own_hand() -> None:
+    r = MauMauRenderer(unicode=False)
+    state = tiergarten.load("maumau", 3).new_state(5)
+    for seat in range(3):
+        obs = state.observe(seat)
+        line = next(li for li in text_of(r.screen(obs, NAMES[:3])).splitlines()
+                    if "Your hand:" in li)
+        assert line.split("Your hand:")[1].split() == obs["hand"]
+    spectator = text_of(r.screen(state.observe(None), NAMES[:3]))
+    assert "Your hand" not in spectator
+
+
+def test_cards_are_readable_without_colour() -> None:
+    assert MauMauRenderer().card("10h").plain == "10♥"
+    assert MauMauRenderer(unicode=False).card("10h").plain == "10h"
+    assert MauMauRenderer().card("Jc").style != MauMauRenderer().card("Jh").style
+
+
+def test_log_events_in_words() -> None:
+    r = MauMauRenderer(unicode=False)
+    say = [r.event(e, NAMES[:3], 0).plain for e in (
+        {"seat": 2, "act": "play 7h mau"},
+        {"seat": 1, "act": "draw", "cards": 2},
+        {"seat": 1, "act": "catch", "caught": 0, "cards": 2},
+        {"seat": 0, "act": "catch", "caught": 2, "cards": 2},
+        {"seat": 1, "act": "play Jd s maumau"},
+        {"seat": 1, "act": "round_over", "round": 1, "points": 17, "hands": {"0": ["7h", "Kc"]}},
+    )]
+    assert say == [
+        "Random 2 played 7h and said Mau",
+        "Heuristic 1 drew 2 cards",
+        "You were caught by Heuristic 1: +2",
+        "You caught Random 2 without Mau: +2",
+        "Heuristic 1 played Jd, wished for spades and said Mau Mau",
+        "Round 1 over: Heuristic 1 went out and scored 17; You held 7h Kc",
+    ]
+
+
+def test_renderers_are_found_by_module_name_or_registration(monkeypatch) -> None:
+    assert type(renderer_for("maumau")) is MauMauRenderer
+    assert type(renderer_for("mammuz_without_renderer")) is Renderer
+    assert renderer_for("maumau") is not renderer_for("maumau")  # copies, free to configure
+
+    class Plain(Renderer):
+        pass
+
+    monkeypatch.setattr(render_module, "_REGISTERED", {})
+    register("maumau", Plain())
+    assert type(renderer_for("maumau")) is Plain
+
+
+def test_the_generic_renderer_plays_a_whole_game(monkeypatch) -> None:
+    monkeypatch.setattr(render_module, "_REGISTERED", {})
+    register("maumau", Renderer())
+    match, out = play_in_process("me,heuristic", 12, first_move, rounds=1)
+    assert match.table.renderer.__class__ is Renderer
+    assert match.state.is_over()
+    assert "hand sizes" in out and "Result" in out

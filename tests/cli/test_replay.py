@@ -1,0 +1,81 @@
+"""`tiergarten replay`: a saved game action by action, every hand shown; bad files refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tiergarten
+from tiergarten.terminal import save_record
+
+from .conftest import load_record
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    """A finished one-round game between two bots, saved as `tiergarten play` saves it."""
+    game = tiergarten.load("maumau", 2, rounds=1)
+    state = game.new_state(21)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return save_record(state, ["me", "random"], tmp_path / "game.json")
+
+
+def test_replay_prints_every_action_with_the_seat_and_the_result(run, saved: Path) -> None:
+    record = load_record(saved)
+    result = run("replay", str(saved))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    for index, (seat, text) in enumerate(record["actions"]):
+        name = ["You", "Random 1"][seat]
+        assert any(line.split()[:1] == [str(index)] and name in line and text in line
+                   for line in lines), (index, text)
+    assert "Game over" in result.output or "Round over" in result.output
+    assert "wins" in result.output
+
+
+def test_replay_shows_every_hand(run, saved: Path) -> None:
+    result = run("replay", str(saved))
+    state = tiergarten.replay(load_record(saved))
+    loser = max(range(2), key=lambda s: len(state.observe(s)["hand"]))
+    end = result.output[result.output.index("End of the record"):]
+    hand = state.observe(loser)["hand"]
+    assert hand and all(f"{c[:-1]}{'♣♦♥♠'['cdhs'.index(c[-1])]}" in end for c in hand)
+
+
+def test_replay_step_waits_for_enter_and_q_stops(run, saved: Path) -> None:
+    result = run("replay", str(saved), "--step", input="\n\nq\n")
+    assert result.exit_code == 0
+    assert result.output.count("before action") == 3
+    assert "End of the record" not in result.output
+
+
+def _bad(run, tmp_path: Path, content: str) -> str:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_bad_record_files_give_one_line(run, tmp_path: Path, saved: Path) -> None:
+    missing = run("replay", str(tmp_path / "nope.json"))
+    assert missing.exit_code == 2 and "no file" in missing.stderr
+    assert "is not JSON" in _bad(run, tmp_path, "{not json")
+    assert "expected a JSON object" in _bad(run, tmp_path, "[1, 2]")
+    assert "record lacks" in _bad(run, tmp_path, '{"game": "maumau"}')
+    record = load_record(saved)
+    record["actions"][3] = [record["actions"][3][0], "play Zz"]
+    assert "record action 3" in _bad(run, tmp_path, json.dumps(record))
+    record["actions"][3] = [5, "draw"]
+    assert "no seat 5" in _bad(run, tmp_path, json.dumps(record))
+    record["actions"][3] = "draw"
+    assert "not a [seat, action] pair" in _bad(run, tmp_path, json.dumps(record))
+    record["game"] = "chess"
+    assert "unknown game 'chess'" in _bad(run, tmp_path, json.dumps(record))
