@@ -33,6 +33,11 @@ def _maumau_conserved(obs: Observation) -> bool:
     return sum(obs["hand_sizes"]) + obs["stock_size"] + obs["discard_size"] == 32
 
 
+def _mammuz_conserved(obs: Observation) -> bool:
+    held = sum(obs["hand_sizes"]) + obs["herd_size"] + obs["jackpot_size"]
+    return held + obs["out_of_game"] == obs["cards"]
+
+
 GAMES: dict[str, GameCases] = {
     "maumau": GameCases(
         cases=(
@@ -44,5 +49,15 @@ GAMES: dict[str, GameCases] = {
             Case(2, {"target_score": 50, "mau_penalty": 4}),
         ),
         conserved=_maumau_conserved,
+    ),
+    "mammuz": GameCases(
+        cases=(
+            Case(3), Case(4), Case(5), Case(6), Case(7),
+            Case(4, {"next_starter": "taker"}),
+            Case(5, {"next_starter": "next"}),
+            Case(4, {"dinosaur_powers": {"stegosaurus": "jackpot", "triceratops": "deal_out",
+                                         "plesiosaurus": "doubter_chooses"}}),
+        ),
+        conserved=_mammuz_conserved,
     ),
 }

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from tiergarten.core import Game, OptionError
 
 from .base import Bot, RandomBot
+from .mammuz import MammuZHeuristic
 from .maumau import MauMauHeuristic
 
 Factory = Callable[[Game, int, random.Random], Bot]
@@ -21,6 +22,7 @@ Factory = Callable[[Game, int, random.Random], Bot]
 _ANY_GAME: dict[str, Factory] = {"random": RandomBot}
 _BY_GAME: dict[str, dict[str, Factory]] = {
     "maumau": {"heuristic": MauMauHeuristic},
+    "mammuz": {"heuristic": MammuZHeuristic},
 }
 
 
