@@ -19,20 +19,24 @@ from .conftest import first_move, play_in_process
 NAMES = ["You", "Heuristic 1", "Random 2", "Random 3"]
 
 
+CONSOLE = Console(width=120, color_system=None)
+
+
 def text_of(renderable: object) -> str:
-    console = Console(width=120, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(renderable)
-    return console.export_text()
+    with CONSOLE.capture() as capture:
+        CONSOLE.print(renderable)
+    return capture.get()
 
 
-def positions(players: int, seed: int, limit: int = 400):
-    """States along a seeded random game."""
+def positions(players: int, seed: int, limit: int = 240, every: int = 4):
+    """Every few states along a seeded random game."""
     rng = random.Random(seed)
     state = tiergarten.load("maumau", players, rounds=2).new_state(seed)
-    for _ in range(limit):
+    for step in range(limit):
         if state.is_over():
             return
-        yield state
+        if step % every == 0:
+            yield state
         seat = rng.choice(state.to_move())
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
@@ -115,3 +119,29 @@ def test_the_generic_renderer_plays_a_whole_game(monkeypatch) -> None:
     assert match.table.renderer.__class__ is Renderer
     assert match.state.is_over()
     assert "hand sizes" in out and "Result" in out
+
+
+def test_hot_seat_prompts_show_the_asking_seats_hand_only() -> None:
+    from tiergarten.terminal import Match
+
+    from .conftest import quiet_console
+
+    console = quiet_console()
+    holder: list[Match] = []
+    checked: list[int] = []
+
+    def read(prompt: str, completions: list[str]) -> str:
+        seat = int(prompt.split()[1])  # "Player 1 > "
+        shown = console.export_text(clear=False)
+        line = [li for li in shown.splitlines() if "Your hand:" in li][-1]
+        cards = line.split("Your hand:")[1].strip(" │").split()
+        own = holder[0].state.observe(seat)["hand"]
+        assert cards == [MauMauRenderer().card(c).plain for c in own]
+        checked.append(seat)
+        return first_move(prompt, completions)
+
+    match = Match("maumau", ["me", "me", "me"], 3, {"rounds": 1}, pace=0, console=console,
+                  read=read, live=False)
+    holder.append(match)
+    assert match.run() == "over"
+    assert set(checked) == {0, 1, 2}
