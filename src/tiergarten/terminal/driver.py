@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.table import Table as RichTable
@@ -41,6 +42,7 @@ from .render import Observation, Renderer, can_show_unicode, renderer_for
 
 PERSON = "me"
 COMMANDS = ("help", "quit")
+LONG_MENU = 24  # more legal moves than this are listed in columns
 
 
 # -- who sits where ---------------------------------------------------------------------------
@@ -188,17 +190,22 @@ class Table:
         return f"{action} is not legal now"
 
     def _menu(self, legal: Sequence[Action], obs: Observation, wait: bool) -> None:
-        menu = RichTable.grid(padding=(0, 2))
-        menu.add_column(justify="right", style="bold cyan")
-        menu.add_column()
-        menu.add_column(style="dim")
-        for number, action in enumerate(legal, 1):
-            label = self.renderer.label(str(action), obs, self.names)
-            same = label.plain == str(action)
-            menu.add_row(str(number), label, "" if same else str(action))
+        labels = [self.renderer.label(str(a), obs, self.names) for a in legal]
+        if len(legal) > LONG_MENU:  # many moves: number and label only, in columns
+            cells = [Text.assemble((f"{n:>3} ", "bold cyan"), label)
+                     for n, label in enumerate(labels, 1)]
+            self.console.print(Columns(cells, padding=(0, 3)))
+        else:
+            menu = RichTable.grid(padding=(0, 2))
+            menu.add_column(justify="right", style="bold cyan")
+            menu.add_column()
+            menu.add_column(style="dim")
+            for number, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
+                same = label.plain == str(action)
+                menu.add_row(str(number), label, "" if same else str(action))
+            self.console.print(menu)
         if wait:
-            menu.add_row("Enter", Text("do nothing, let play go on"), "")
-        self.console.print(menu)
+            self.say("Enter  do nothing, let play go on", style="bold cyan")
         self.say("Type a number or a move (Tab completes), help, or quit.", style="dim")
 
     def _help(self, count: int, wait: bool) -> None:

@@ -221,7 +221,12 @@ class MauMauRenderer(Renderer):
             table.add_row(self.marker if mover else "", names[seat], str(obs["scores"][seat]),
                           self.cards(obs["hand"]))
         parts: list[RenderableType] = [self._heading(spectator), table,
-                                       self._pile(spectator, names)]
+                                       self._pile(spectator, names),
+                                       *self._situation(spectator, names)]
+        for seat, obs in enumerate(observations):
+            if obs.get("drawn"):
+                parts.append(Text.assemble(f"{names[seat]} drew ", self.card(obs["drawn"]),
+                                           ": may play it or pass"))
         return Group(*parts)
 
 
