@@ -112,8 +112,7 @@ class MammuZHeuristic(Bot):
     # -- laying -------------------------------------------------------------------------------
 
     def _open(self, hand: list[int], safe: set[int], obs: dict[str, Any]) -> Action:
-        declarable = [BY_NAME[name] for name, left in obs["in_game"].items()
-                      if left and name not in obs["extinct"]]
+        declarable = [BY_NAME[name] for name in obs["in_game"] if name not in obs["extinct"]]
         species = max(declarable, key=lambda s: (hand[s], -obs["in_game"][SPECIES_NAMES[s]]))
         return self._lay(species, hand, safe, obs, opening=True)
 

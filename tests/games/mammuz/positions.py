@@ -27,12 +27,14 @@ def counts(text: str) -> list[int]:
 
 
 def position(hands: list[str], *, turn: int | None = None, species: str | None = None,
-             lays: list[tuple[int, str]] | None = None, jackpot: str = "", seed: int = 0,
+             lays: list[tuple[int, str]] | None = None, jackpot: str = "", extinct: str = "",
+             seed: int = 0,
              **options: Any) -> MammuZState:
     """A state of `len(hands)` players with exactly these hands, herd and jackpot.
 
-    With `lays`, the herd is open (declared as `species`) and `turn` defaults to the seat after
-    the last layer; without, `turn` opens a new herd.
+    `extinct` names species already extinct. With `lays`, the herd is open (declared as
+    `species`) and `turn` defaults to the seat after the last layer; without, `turn` opens a
+    new herd.
     """
     game = tiergarten.load("mammuz", players=len(hands), **options)
     state = game.new_state(seed)
@@ -60,6 +62,9 @@ def position(hands: list[str], *, turn: int | None = None, species: str | None =
     state.revealed = []
     state.events = []
     state.species = kind(species) if species else -1
+    for word in extinct.split():
+        state.extinct[kind(word)] = True
+    state.declarable = tuple(s for s in playing if not state.extinct[s])
     if state.lays:
         state.phase = RESPOND
         state.turn = (state.lays[-1][0] + 1) % n if turn is None else turn

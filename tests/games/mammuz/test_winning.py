@@ -76,3 +76,12 @@ def test_a_decision_limit_ends_a_game_ranked_by_cards_left() -> None:
     assert result.reason == "decision_limit"
     assert result.ranks == (1, 3, 2) and result.winners == (0,)
     assert tiergarten.load("mammuz").info.max_decisions == MAX_DECISIONS
+
+
+def test_once_every_species_is_extinct_the_fewest_cards_win() -> None:
+    state = position(["tiger tiger stegosaurus", "pterosaurus", "brontosaurus triceratops"],
+                     turn=0, extinct="mammoth bear deer hare squirrel")
+    state.apply(0, "extinct tiger")
+    assert state.is_over()
+    result = state.result()
+    assert (result.reason, result.winners, result.ranks) == ("no_species", (0, 1), (1, 1, 3))

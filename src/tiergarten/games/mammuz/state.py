@@ -272,7 +272,9 @@ class MammuZState(State):
         return self.over
 
     def result(self) -> Result:
-        """The winner scores 1; everyone else minus the cards left in hand."""
+        """The winner scores 1; everyone else minus the cards left in hand. A game stopped
+        without a winner (no species left to declare, or the decision limit) ranks everyone
+        by cards left; a tie for fewest shares the win."""
         if not self.over:
             raise ValueError("the game is not over yet; result() is for finished games")
         scores = [1 if s == self.winner else -size for s, size in enumerate(self.sizes)]
@@ -309,7 +311,11 @@ class MammuZState(State):
             self.events.append((seat, "give", action.n))
             self._resolve(action.n)
         self.decisions += 1
-        if self.decisions >= MAX_DECISIONS and not self.over:
+        if self.over:
+            return
+        if self.phase == OPEN and not self.declarable:
+            self._finish(-1, "no_species")  # every species is extinct: no herd can open
+        elif self.decisions >= MAX_DECISIONS:
             self._finish(-1, "decision_limit")
 
     def _lay(self, seat: int, action: MammuZAction) -> None:
