@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ids = [g for g in args.games.split(",") if g] or list(tiergarten.games())
     options = parse_assignments(args.option)
     loops = ["api", "match"] if args.match else ["api"]
-    console = Console(width=None if sys.stdout.isatty() else 132)
+    console = Console(width=None if sys.stdout.isatty() else 150)
     rows: list[dict[str, Any]] = []
     for game_id in ids:
         info = game_class(game_id).info
