@@ -1,0 +1,211 @@
+"""MammuZ in the terminal: the seats, the species overview, the herd, the seat's own hand
+grouped by species, the log in words, and menu labels.
+
+Built from one seat's observation only (see `tiergarten.games.mammuz.view.observe`).
+
+>>> r = MammuZRenderer(unicode=False)
+>>> str(r.label("doubt 2", {"herd": [{"seat": 1, "count": 3, "cards": None}]}, ["You", "Bot"]))
+"doubt: turn card 2 of Bot's 3"
+>>> str(r.event({"seat": 1, "act": "lay", "count": 2, "species": "hare"}, ["You", "Bot"], 0))
+'Bot laid 2 cards as hare'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from .render import Observation, Renderer
+
+DINOSAURS = ("stegosaurus", "triceratops", "pterosaurus", "brontosaurus", "plesiosaurus",
+             "tyrannosaurus")
+POWER_WORDS = {
+    "doubter_takes": "the doubter takes the herd",
+    "doubted_takes": "the doubted player takes the herd",
+    "doubter_chooses": "the doubter chooses who takes the herd",
+    "deal_out": "the herd is dealt out",
+    "remove": "the herd leaves the game",
+    "jackpot": "the herd becomes a jackpot",
+}
+REASONS = {"doubt": "their last lay was true", "dinosaur": "a dinosaur left them without cards",
+           "extinction": "an extinction emptied their hand"}
+
+
+def _plural(n: int, word: str = "card") -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+class MammuZRenderer(Renderer):
+    """Species in plain words (dinosaurs in magenta); counts next to every group."""
+
+    # -- pieces ------------------------------------------------------------------------------
+
+    def kind(self, name: str) -> Text:
+        return Text(name, style="bold magenta" if name in DINOSAURS else "bold")
+
+    def grouped(self, names: Sequence[str]) -> Text:
+        """`mouse mouse hare` as `2 mouse, 1 hare`, in the order given."""
+        if not names:
+            return Text("(none)")
+        counts = Counter(names)
+        parts = [Text.assemble(f"{counts[n]} ", self.kind(n)) for n in dict.fromkeys(names)]
+        return Text(", ").join(parts)
+
+    def hand(self, obs: Observation) -> Text | None:
+        hand = obs.get("hand")
+        return None if hand is None else self.grouped(hand)
+
+    # -- the screen --------------------------------------------------------------------------
+
+    def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
+        parts: list[RenderableType] = [
+            Text(f"MammuZ — {obs['players']} players", style="bold"),
+            self._seats(obs, names), self._species(obs), self._herd(obs, names)]
+        parts += self._situation(obs, names)
+        if obs.get("hand") is not None:
+            parts.append(Text.assemble(("Your hand:  ", "bold"), self.grouped(obs["hand"])))
+        if log:
+            lines = self.events(obs, names)
+            if lines:
+                recent = Table.grid()
+                recent.add_column()
+                for line in lines:
+                    recent.add_row(line)
+                parts += [Text(""), Text("Recent:", style="bold"), Padding(recent, (0, 0, 0, 2))]
+        return Group(*parts)
+
+    def _seats(self, obs: Observation, names: Sequence[str]) -> Table:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        for title, justify in (("", "left"), ("Player", "left"), ("Cards", "right"),
+                               ("You know they hold", "left")):
+            table.add_column(title, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        known: Mapping[str, Mapping[str, int]] = obs.get("known", {})
+        for seat, name in enumerate(names):
+            mover = seat == obs.get("turn")
+            held = known.get(str(seat), {})
+            seen = Text(", ").join(Text(f"{c} {k}") for k, c in held.items()) if held else Text("")
+            table.add_row(self.marker if mover else "", Text(name, style="bold" if mover else ""),
+                          str(obs["hand_sizes"][seat]), seen)
+        return table
+
+    def _species(self, obs: Observation) -> Text:
+        line = Text("In the game: ", style="bold")
+        items = []
+        for name, left in obs["in_game"].items():
+            if name in obs["extinct"]:
+                items.append(Text(f"{name} extinct", style="dim strike"))
+            else:
+                items.append(Text(f"{name} {left}"))
+        line.append_text(Text(" · ").join(items))
+        line.append(f" · dinosaurs {obs['dinosaurs']}")
+        if obs.get("jackpot_size"):
+            line.append(f"   Jackpot: {_plural(obs['jackpot_size'])}", style="bold yellow")
+        return line
+
+    def _herd(self, obs: Observation, names: Sequence[str]) -> Text:
+        if obs.get("species") is None:
+            return Text("No herd is open.", style="dim")
+        lays = []
+        for lay in obs["herd"]:
+            text = Text(f"{names[lay['seat']]} {lay['count']}")
+            if lay["cards"] is not None:
+                text.append(" (")
+                text.append_text(Text(" ").join(self.kind(c) for c in lay["cards"]))
+                text.append(")")
+            lays.append(text)
+        return Text.assemble(("Herd of ", "bold"), (obs["species"], "bold green"),
+                             (f" ({_plural(obs['herd_size'])}): ", "bold"),
+                             Text(", ").join(lays))
+
+    def _situation(self, obs: Observation, names: Sequence[str]) -> list[Text]:
+        out: list[Text] = []
+        seat, turn = obs.get("seat"), obs.get("turn")
+        revealed = obs.get("revealed") or []
+        if revealed and obs.get("phase") == "give":
+            card = revealed[-1]["card"]
+            out.append(Text(f"A {card} was turned: {POWER_WORDS['doubter_chooses']}.",
+                            style="bold magenta"))
+        if obs.get("must_doubt") and turn is not None:
+            who = "You" if seat == turn else names[turn]
+            out.append(Text(f"{names[(turn - 1) % len(names)]} laid their last card: "
+                            f"{who} must doubt.", style="bold red"))
+        if turn is not None:
+            whose = "your" if turn == seat else f"{names[turn]}'s"
+            out.append(Text(f"It is {whose} turn.", style="bold"))
+        return out
+
+    # -- the log in words --------------------------------------------------------------------
+
+    def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
+        act = event.get("act", "")
+        seat = event.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        if act == "start":
+            return Text(f"{who} opens the first herd")
+        if act == "lay":
+            return Text(f"{who} laid {_plural(event['count'])} as {event['species']}")
+        if act == "doubt":
+            return Text.assemble(f"{who} doubted {names[event['of']]}: card {event['position']} "
+                                 "was ", self.kind(event["card"]))
+        if act == "give":
+            return Text(f"{who} gave the herd to {names[event['to']]}")
+        if act == "take":
+            return Text(f"{who} took the herd ({_plural(event['cards'])})")
+        if act == "take_jackpot":
+            return Text(f"{who} took the jackpot ({_plural(event['cards'])})", style="yellow")
+        if act == "to_jackpot":
+            return Text(f"The herd ({_plural(event['cards'])}) went to the jackpot, now "
+                        f"{_plural(event['jackpot'])}", style="yellow")
+        if act == "deal_out":
+            dealt = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event["dealt"]) if n)
+            return Text(f"The herd was dealt out ({dealt}); "
+                        f"{names[event['turned_card_to']]} got the turned card")
+        if act == "removed":
+            return Text.assemble("The herd left the game: ", self.grouped(event["cards"]))
+        if act == "extinct":
+            return Text(f"{who} made {event['species']} extinct ({_plural(event['cards'])})",
+                        style="bold")
+        if act == "win":
+            return Text(f"{who} wins: {REASONS.get(event['reason'], event['reason'])}",
+                        style="bold")
+        return super().event(event, names, viewer)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def label(self, action: str, obs: Observation, names: Sequence[str]) -> Text:
+        words = action.split()
+        if words[0] == "doubt":
+            last = obs["herd"][-1]
+            return Text(f"doubt: turn card {words[1]} of {names[last['seat']]}'s {last['count']}")
+        if words[0] == "give":
+            return Text(f"give the herd to {names[int(words[1])]}")
+        if words[0] == "extinct":
+            return Text(f"make {words[1]} extinct (show them all)")
+        return Text(action)
+
+    # -- between moves and at the end --------------------------------------------------------
+
+    def interlude(self, before: Observation, after: Observation, names: Sequence[str],
+                  ) -> RenderableType | None:
+        return None
+
+    def revealed(self, observations: Sequence[Observation], names: Sequence[str],
+                 spectator: Observation) -> RenderableType:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        for title in ("", "Player", "Hand"):
+            table.add_column(title, no_wrap=title != "Hand")
+        for seat, obs in enumerate(observations):
+            mover = seat == spectator.get("turn")
+            table.add_row(self.marker if mover else "", names[seat], self.grouped(obs["hand"]))
+        return Group(Text(f"MammuZ — {spectator['players']} players", style="bold"), table,
+                     self._species(spectator), self._herd(spectator, names),
+                     *self._situation(spectator, names))
+
+
+RENDERER = MammuZRenderer()
