@@ -33,6 +33,13 @@ def _maumau_conserved(obs: Observation) -> bool:
     return sum(obs["hand_sizes"]) + obs["stock_size"] + obs["discard_size"] == 32
 
 
+def _mucca_pazza_conserved(obs: Observation) -> bool:
+    won = sum(obs["cards"])
+    if obs["variant"] == "junior":
+        return won + sum(1 for g in obs["grid"] if g != "taken") == 16
+    return won + len(obs["landing"]) + obs["pile_size"] == 30
+
+
 def _mammuz_conserved(obs: Observation) -> bool:
     held = sum(obs["hand_sizes"]) + obs["herd_size"] + obs["jackpot_size"]
     return held + obs["out_of_game"] == obs["cards"]
@@ -49,6 +56,10 @@ GAMES: dict[str, GameCases] = {
             Case(2, {"target_score": 50, "mau_penalty": 4}),
         ),
         conserved=_maumau_conserved,
+    ),
+    "mucca_pazza": GameCases(
+        cases=(Case(2), Case(4), Case(2, {"variant": "junior"}), Case(4, {"variant": "junior"})),
+        conserved=_mucca_pazza_conserved,
     ),
     "mammuz": GameCases(
         cases=(

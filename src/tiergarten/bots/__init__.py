@@ -16,12 +16,14 @@ from tiergarten.core import Game, OptionError
 from .base import Bot, RandomBot
 from .mammuz import MammuZHeuristic
 from .maumau import MauMauHeuristic
+from .mucca_pazza import ChildBot, MemoryBot, MuccaBot
 
 Factory = Callable[[Game, int, random.Random], Bot]
 
 _ANY_GAME: dict[str, Factory] = {"random": RandomBot}
 _BY_GAME: dict[str, dict[str, Factory]] = {
     "maumau": {"heuristic": MauMauHeuristic},
+    "mucca_pazza": {"greedy": MuccaBot, "memory": MemoryBot, "child": ChildBot},
     "mammuz": {"heuristic": MammuZHeuristic},
 }
 

@@ -1,0 +1,116 @@
+"""Mucca Pazza standard (RULES.md §4, the seed's game "from 6 years on"; the default variant).
+
+All ten animals on the board; the thirty cards form a pile from which ten are on display in the
+landing place. A turn is one to three slides plus one more per star given up; then every
+complete animal with displayed cards gives them all to the player, and the landing place is
+refilled. Once the last pile card is revealed, every player has one more turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tiergarten.core import Result
+
+from .actions import SLIDES, STOP, MuccaAction
+from .board import Rows, complete, deal
+from .data import ANIMALS, CARDS_PER_ANIMAL, LANDING_SIZE, STARS_EACH
+from .state import MuccaState
+
+_FIRST_SLIDE = SLIDES  # a turn must contain at least one slide
+_SLIDE_OR_STOP = (*SLIDES, STOP)
+
+
+class StandardState(MuccaState):
+    """A standard game: `pile` (top last), `landing` (cards on display per animal), `stars`."""
+
+    __slots__ = ("pile", "landing", "stars", "final_left")
+
+    variant = "standard"
+
+    def _set_up(self) -> Rows:
+        rng = self.rng
+        animals = list(range(len(ANIMALS)))
+        rows = deal(animals, rng)
+        self.pile = [a for a in animals for _ in range(CARDS_PER_ANIMAL)]
+        rng.shuffle(self.pile)
+        self.landing = [0] * len(ANIMALS)
+        self.stars = [STARS_EACH] * self.game.players
+        self.final_left = -1  # turns left once the last pile card is out; -1 before that
+        self._refill()
+        return rows
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def _turn_actions(self) -> tuple[MuccaAction, ...]:
+        return _SLIDE_OR_STOP if self.slides_made else _FIRST_SLIDE
+
+    def landing_cards(self) -> list[int]:
+        """The displayed cards, one animal per card, grouped by animal."""
+        return [a for a, count in enumerate(self.landing) for _ in range(count)]
+
+    # -- transitions ------------------------------------------------------------------------
+
+    def _after_slide(self, seat: int) -> None:
+        if self.free_left:
+            self.free_left -= 1
+        else:
+            self.stars[seat] -= 1  # a star is spent at the moment its slide is made
+        if not self.free_left and not self.stars[seat]:
+            self._end_turn(seat)
+
+    def _stop(self, seat: int) -> None:
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        """Score every complete animal with displayed cards, refill, pass the turn on."""
+        gained = []
+        for a in complete(self.rows):
+            count = self.landing[a]
+            if count:
+                self.won[seat].extend([a] * count)
+                self.landing[a] = 0
+                gained.append((a, count))
+        self.events.append(("score", seat, tuple(gained)))
+        was_final = self.final_left >= 0
+        emptied = self._refill()
+        if was_final:
+            self.final_left -= 1
+            if not self.final_left:
+                self._finish("final_round")
+                return
+        elif emptied:
+            self.final_left = self.game.players  # one more turn each, from the next player on
+            self.events.append(("final", seat))
+        if not self.pile and not any(self.landing):
+            self._finish("no_cards_left")
+            return
+        self._next_turn()
+
+    def _refill(self) -> bool:
+        """Fill the landing place from the pile; True if the last pile card was just revealed."""
+        pile, landing = self.pile, self.landing
+        laid = []
+        while pile and sum(landing) < LANDING_SIZE:
+            a = pile.pop()
+            landing[a] += 1
+            laid.append(a)
+        if laid:
+            self.events.append(("refill", -1, tuple(laid)))
+        return bool(laid) and not pile
+
+    # -- results and copies -----------------------------------------------------------------
+
+    def _ranking(self) -> Result:
+        """Most cards wins; ties are broken by stars left; remaining ties share the rank."""
+        cards, stars = self.cards(), self.stars
+        keys = list(zip(cards, stars, strict=True))
+        ranks = tuple(1 + sum(1 for o in keys if o > k) for k in keys)
+        winners = tuple(s for s, r in enumerate(ranks) if r == 1)
+        return Result(tuple(cards), ranks, winners, self.reason)
+
+    def _copy_into(self, new: Any) -> None:
+        new.pile = self.pile.copy()
+        new.landing = self.landing.copy()
+        new.stars = self.stars.copy()
+        new.final_left = self.final_left
