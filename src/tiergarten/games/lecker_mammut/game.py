@@ -1,0 +1,52 @@
+"""Lecker Mammut!'s facts and options (RULES.md §3), declared as data."""
+
+from __future__ import annotations
+
+from tiergarten.core import Action, Game, GameInfo, Option
+from tiergarten.core.game import fresh_seed
+
+from .actions import ACTIONS, NOTATION_HINT, LeckerAction, parse
+from .state import MAX_DECISIONS, LeckerMammutState
+
+INFO = GameInfo(
+    id="lecker_mammut",
+    title="Lecker Mammut!",
+    min_players=2,
+    max_players=6,
+    default_players=4,
+    max_decisions=MAX_DECISIONS,
+    real_time=True,
+    summary="Flip cards; hit the club when three visible cards share an animal or a colour, "
+            "and steal prize piles from each other.",
+    options=(
+        Option("rounds", None, "rounds to play (none: as many as there are players)",
+               kind=int, minimum=1, maximum=12, nullable=True),
+        Option("idle_limit", 12, "the table's timer: once every pile is flipped, this many "
+               "actions in a row that change no visible card end the round as if everyone had "
+               "passed (0: off)", kind=int, minimum=0, maximum=1000),
+    ),
+)
+
+
+class LeckerMammut(Game):
+    """Lecker Mammut! for 2–6 players, real time on a discrete engine.
+
+    >>> game = LeckerMammut(3)
+    >>> game.num_actions, str(game.parse_action("HIT green @4")), game.info.real_time
+    (81, 'hit green @4', True)
+    """
+
+    info = INFO
+
+    def _make_actions(self) -> tuple[Action, ...]:
+        return ACTIONS
+
+    def parse_action(self, text: str) -> LeckerAction:
+        """Read notation; `hit boar @17` gives a versioned hit with the id of `hit boar`."""
+        return parse(text)
+
+    def notation_hint(self) -> str:
+        return NOTATION_HINT
+
+    def new_state(self, seed: int | None = None) -> LeckerMammutState:
+        return LeckerMammutState(self, fresh_seed() if seed is None else seed)

@@ -1,0 +1,357 @@
+"""Lecker Mammut!'s state machine (RULES.md §3): deal, flips, hits, top choices, passes, returns.
+
+The engine is discrete: it applies actions in the order it is given them. Who was faster is
+decided outside (by arrival at a server, by sampled reaction times in a simulation); the stale-
+hit rule keeps that fair: `version` grows whenever the visible cards change, and a hit that
+names a version a good hit has changed since is void.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from tiergarten.core import Action, IllegalAction, Result, State
+
+from . import view
+from .actions import (
+    FLIP,
+    FLIP_KIND,
+    HIT_KIND,
+    HITS,
+    PASS,
+    PASS_KIND,
+    RETURN_KIND,
+    RETURNS,
+    TOP_KIND,
+    TOPS,
+    LeckerAction,
+    hit_at,
+)
+from .cards import DECK, shows
+
+if TYPE_CHECKING:
+    from .game import LeckerMammut
+
+MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
+GOOD_HIT = 3  # visible cards that must show the called feature
+
+_FLIP_AND_HITS = (FLIP, *HITS)
+_HITS_AND_PASS = (*HITS, PASS)
+
+
+class LeckerMammutState(State):
+    """One game of Lecker Mammut!: as many rounds as players (or the `rounds` option)."""
+
+    __slots__ = (
+        "game", "seed", "history", "events", "rng", "round", "starter", "scores", "piles",
+        "middle", "prizes", "penalties", "penalty_cards", "flipper", "choosing", "passed",
+        "returning", "version", "stale_upto", "idle", "over", "reason", "_legal", "_public",
+    )
+
+    def __init__(self, game: LeckerMammut, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history: list[tuple[int, Action]] = []
+        self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
+        self.rng = random.Random(seed)
+        n = game.players
+        self.scores = [0] * n
+        self.round = 1
+        self.starter = 0
+        self.version = -1  # the first deal makes it 0
+        self.over = False
+        self.reason = ""
+        self._deal()
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        """Shuffle all 49 cards and deal them one by one from the round's starter."""
+        n = self.game.players
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        self.piles: list[list[int]] = [[] for _ in range(n)]  # face down; the top card is last
+        for i, c in enumerate(deck):
+            self.piles[(self.starter + i) % n].append(c)
+        self.middle: list[int] = []  # face up, in the order flipped
+        self.prizes: list[list[list[int]]] = [[] for _ in range(n)]  # per seat; top card last
+        self.penalties = [0] * n
+        self.penalty_cards: list[list[int]] = [[] for _ in range(n)]
+        self.flipper = self.starter
+        self.choosing: dict[int, tuple[int, list[int]]] = {}  # seat -> (feature, cards taken)
+        self.passed = [False] * n
+        self.returning: list[int] = []  # seats that must choose a prize pile to give back
+        self.stale_upto = self.version  # a hit seen on an older table is void
+        self.version += 1
+        self.idle = 0
+        self._legal: list[tuple[LeckerAction, ...] | None] = [None] * n
+        self._public: dict[str, Any] | None = None  # the observation, built once per position
+        self.events.append(("deal", self.round, self.starter))
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        if self.returning:
+            return tuple(self.returning)
+        return tuple(range(self.game.players))  # anyone may hit at any moment
+
+    def legal_actions(self, seat: int) -> tuple[LeckerAction, ...]:
+        if self.over or not 0 <= seat < self.game.players:
+            return ()
+        legal = self._legal[seat]
+        if legal is None:
+            legal = self._legal[seat] = self._actions_of(seat)
+        return legal
+
+    def _actions_of(self, seat: int) -> tuple[LeckerAction, ...]:
+        if self.returning:
+            if seat in self.returning:
+                return RETURNS[:len(self.prizes[seat])]
+            return ()
+        choice = self.choosing.get(seat)
+        if choice is not None:
+            f, taken = choice
+            return tuple(TOPS[c] for c in sorted(taken) if shows(c, f))
+        if self.choosing:
+            return HITS  # flipping and passing pause while a top card is chosen
+        if seat == self.flipper:
+            return _FLIP_AND_HITS
+        if self.flipper < 0 and not self.passed[seat]:
+            return _HITS_AND_PASS
+        return HITS
+
+    def visible(self) -> list[int]:
+        """The visible cards: the middle, then the top of every prize pile (seat by seat)."""
+        return self.middle + [pile[-1] for piles in self.prizes for pile in piles]
+
+    def count(self, f: int) -> int:
+        """How many visible cards show feature `f`."""
+        return sum(1 for c in self.visible() if shows(c, f))
+
+    def verdict(self, seat: int, action: LeckerAction) -> str:
+        """How a legal hit by `seat` would be judged now: "good", "mistake" or "void"."""
+        if action.kind != HIT_KIND:
+            raise ValueError(f"{action} is not a hit")
+        if action.version is not None and action.version <= self.stale_upto:
+            return "void"
+        return "good" if self.count(action.feature) >= GOOD_HIT else "mistake"
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result:
+        if not self.over:
+            raise ValueError("the game is not over yet; result() is for finished games")
+        return Result.from_scores(self.scores, self.reason)
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return view.observe(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> LeckerMammutState:
+        return view.resample(self, seat, rng)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if self.over or seat not in self.to_move():
+            return super().why_illegal(seat, action)
+        if not isinstance(action, LeckerAction):
+            return f"{action} is not a Lecker Mammut! action"
+        return view.explain(self, seat, action)
+
+    # -- transitions ------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Check and apply `action` for `seat`; a hit may name a version (`hit boar @17`)."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if not (isinstance(action, LeckerAction) and action.version is not None):
+            super().apply(seat, action)
+            return
+        n = self.game.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalAction(f"there is no seat {seat!r}", range(n))
+        if hit_at(action.feature, action.version) is not action:
+            raise IllegalAction(f"{action!r} is not an action of lecker_mammut")
+        legal = self.legal_actions(seat)
+        if HITS[action.feature] not in legal:
+            raise IllegalAction(self.why_illegal(seat, action), legal)
+        if action.version > self.version:
+            raise IllegalAction(f"the table has not reached version {action.version} yet; it "
+                                f"is at version {self.version}", legal)
+        self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: int, action: LeckerAction) -> None:  # type: ignore[override]
+        self.history.append((seat, action))
+        kind = action.kind
+        if kind == HIT_KIND and action.version is not None and action.version <= self.stale_upto:
+            pass  # void: a slower hand on a table a good hit has changed since; only recorded
+        else:
+            self._dirty()
+            if kind == PASS_KIND:
+                self._pass(seat)
+            else:
+                self.passed = [False] * self.game.players  # any other action clears all passes
+                if kind == FLIP_KIND:
+                    self._flip(seat)
+                elif kind == HIT_KIND:
+                    self._hit(seat, action.feature)
+                elif kind == TOP_KIND:
+                    self._top(seat, action.card)
+                elif kind == RETURN_KIND:
+                    self._return(seat, action.pile)
+        if len(self.history) >= MAX_DECISIONS and not self.over:
+            self._finish("decision_limit")
+
+    def _changed(self) -> None:
+        """The visible cards changed: a new version, and the table's timer starts again."""
+        self.version += 1
+        self.idle = 0
+
+    def _flip(self, seat: int) -> None:
+        c = self.piles[seat].pop()
+        self.middle.append(c)
+        self.events.append(("flip", seat, c))
+        self._changed()
+        self._advance_flipper()
+
+    def _advance_flipper(self) -> None:
+        """When the flipper's pile is empty the next non-empty pile clockwise is flipped."""
+        n = self.game.players
+        for step in range(n):
+            s = (self.flipper + step) % n
+            if self.piles[s]:
+                self.flipper = s
+                return
+        self.flipper = -1
+        self.idle = 0  # every pile is flipped: the table's timer starts
+
+    def _hit(self, seat: int, f: int) -> None:
+        seen = self.count(f)
+        if seen >= GOOD_HIT:
+            self._take(seat, f)
+        else:
+            self._penalise(seat, f, seen)
+
+    def _take(self, seat: int, f: int) -> None:
+        """A good hit: the middle cards and whole prize piles showing `f` form one new pile."""
+        taken = [c for c in self.middle if shows(c, f)]
+        self.middle = [c for c in self.middle if not shows(c, f)]
+        robbed: list[list[int]] = []
+        for s, piles in enumerate(self.prizes):
+            for pile in [p for p in piles if shows(p[-1], f)]:
+                piles.remove(pile)
+                taken.extend(pile)
+                robbed.append([s, len(pile)])
+        self.choosing[seat] = (f, taken)
+        self.events.append(("hit", seat, f, sorted(taken), robbed))
+        self.stale_upto = self.version  # a hit seen on this table or older is now void
+        self._changed()
+
+    def _penalise(self, seat: int, f: int, seen: int) -> None:
+        """A mistake: the next card that would be flipped goes to `seat` face down, if any."""
+        self.penalties[seat] += 1
+        got = self.flipper >= 0
+        if got:
+            self.penalty_cards[seat].append(self.piles[self.flipper].pop())
+            self._advance_flipper()
+        self.events.append(("mistake", seat, f, seen, got))
+        self._tick()
+
+    def _top(self, seat: int, c: int) -> None:
+        f, taken = self.choosing.pop(seat)
+        pile = sorted(x for x in taken if x != c)
+        pile.append(c)
+        self.prizes[seat].append(pile)
+        self.events.append(("top", seat, c, len(pile)))
+        self._changed()
+
+    def _pass(self, seat: int) -> None:
+        self.passed[seat] = True
+        self.events.append(("pass", seat))
+        if all(self.passed):
+            self._end_round()
+        else:
+            self._tick()
+
+    def _tick(self) -> None:
+        """An action that changed no visible card; once every pile is flipped the table's
+        timer (option `idle_limit`) ends the round after that many in a row."""
+        self.idle += 1
+        limit = self.game.options["idle_limit"]
+        if limit and self.idle >= limit and self.flipper < 0 and not self.choosing:
+            self.events.append(("timer", self.idle))
+            self._end_round()
+
+    # -- round end --------------------------------------------------------------------------
+
+    def _end_round(self) -> None:
+        """Those with the most penalties give a prize pile back (by itself if they have one)."""
+        most = max(self.penalties)
+        for s in range(self.game.players):
+            if most and self.penalties[s] == most:
+                if len(self.prizes[s]) == 1:
+                    self._give_back(s, 0)
+                elif len(self.prizes[s]) > 1:
+                    self.returning.append(s)
+        if not self.returning:
+            self._score_round()
+
+    def _return(self, seat: int, index: int) -> None:
+        self.returning.remove(seat)
+        self._give_back(seat, index)
+        if not self.returning:
+            self._score_round()
+
+    def _give_back(self, seat: int, index: int) -> None:
+        pile = self.prizes[seat].pop(index)
+        self.middle.extend(pile)  # pushed back into the middle; it scores nothing
+        self.events.append(("return", seat, index, len(pile)))
+        self._changed()
+
+    def _score_round(self) -> None:
+        points = [sum(len(p) for p in piles) for piles in self.prizes]
+        self.scores = [a + b for a, b in zip(self.scores, points, strict=True)]
+        self.events.append(("round", self.round, points, list(self.penalties)))
+        rounds = self.game.options["rounds"] or self.game.players
+        if self.round >= rounds:
+            self._finish("rounds")
+            return
+        self.round += 1
+        self.starter = (self.starter + 1) % self.game.players
+        self._deal()
+
+    def _finish(self, reason: str) -> None:
+        self.over = True
+        self.reason = reason
+        self._dirty()
+
+    def _dirty(self) -> None:
+        """Forget what was computed for the old position."""
+        self._legal = [None] * self.game.players
+        self._public = None
+
+    # -- copies -----------------------------------------------------------------------------
+
+    def clone(self) -> LeckerMammutState:
+        new = LeckerMammutState.__new__(LeckerMammutState)
+        for name in ("game", "seed", "round", "starter", "flipper", "version", "stale_upto",
+                     "idle", "over", "reason"):
+            setattr(new, name, getattr(self, name))
+        new.history = self.history.copy()
+        new.events = self.events.copy()
+        new.scores = self.scores.copy()
+        new.piles = [p.copy() for p in self.piles]
+        new.middle = self.middle.copy()
+        new.prizes = [[p.copy() for p in piles] for piles in self.prizes]
+        new.penalties = self.penalties.copy()
+        new.penalty_cards = [p.copy() for p in self.penalty_cards]
+        new.choosing = {s: (f, taken.copy()) for s, (f, taken) in self.choosing.items()}
+        new.passed = self.passed.copy()
+        new.returning = self.returning.copy()
+        new._legal = self._legal.copy()
+        new._public = self._public  # never changed in place: a change makes a new one
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new

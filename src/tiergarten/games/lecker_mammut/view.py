@@ -1,0 +1,160 @@
+"""What a seat may know of a Lecker Mammut! state: its observation, sampling, refusal reasons.
+
+Hidden information is removed here and only here. Unseen by everyone: the face-down piles and
+the penalty cards (taken face down, never looked at). Everything else was face up at some
+moment, so the whole table is public to a player with a perfect memory; the observation shows
+the table as it lies (a prize pile as its top card and size) and a log of recent events.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .actions import FLIP_KIND, HIT_KIND, PASS_KIND, RETURN_KIND, TOP_KIND, LeckerAction
+from .cards import FEATURE_NAMES, NAMES, shows
+
+if TYPE_CHECKING:
+    from .state import LeckerMammutState
+
+LOG_LENGTH = 12
+
+
+def phase(state: LeckerMammutState) -> str:
+    """`flipping`, `choosing` (a top card is awaited), `ending` (every pile is flipped: hit or
+    pass), `returns` (the most penalised give a pile back) or `over`."""
+    if state.over:
+        return "over"
+    if state.returning:
+        return "returns"
+    if state.choosing:
+        return "choosing"
+    return "flipping" if state.flipper >= 0 else "ending"
+
+
+def observe(state: LeckerMammutState, seat: int | None) -> dict[str, Any]:
+    """Exactly what `seat` may see now; every seat sees the same table (`None`: a spectator).
+
+    The table part is built once per position and shared by every observation of that
+    position: each call returns a new dict, but its lists are shared; treat them as read-only.
+    """
+    public = state._public
+    if public is None:
+        public = state._public = _table(state)
+    return {"game": "lecker_mammut", "seat": seat, **public}
+
+
+def _table(state: LeckerMammutState) -> dict[str, Any]:
+    """Everything every seat sees alike."""
+    game = state.game
+    return {
+        "players": game.players,
+        "round": state.round,
+        "rounds": game.options["rounds"] or game.players,
+        "starter": state.starter,
+        "phase": phase(state),
+        "version": state.version,
+        "middle": [NAMES[c] for c in state.middle],
+        "prize_piles": [[{"top": NAMES[p[-1]], "size": len(p)} for p in piles]
+                        for piles in state.prizes],
+        "face_down": [len(p) for p in state.piles],
+        "flipper": state.flipper if state.flipper >= 0 else None,
+        "choosing": [_choice(s, f, taken) for s, (f, taken) in state.choosing.items()],
+        "penalties": list(state.penalties),
+        "penalty_cards": [len(p) for p in state.penalty_cards],
+        "passed": [s for s, done in enumerate(state.passed) if done],
+        "returning": list(state.returning),
+        "scores": list(state.scores),
+        "to_move": list(state.to_move()),  # every right to act in this game is public
+        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "over": state.over,
+        "result": state.result().to_dict() if state.over else None,
+    }
+
+
+def _choice(seat: int, f: int, taken: list[int]) -> dict[str, Any]:
+    return {"seat": seat, "feature": FEATURE_NAMES[f], "cards": [NAMES[c] for c in sorted(taken)],
+            "tops": [NAMES[c] for c in sorted(taken) if shows(c, f)]}
+
+
+def _event(event: tuple[Any, ...]) -> dict[str, Any]:
+    """One public happening as a JSON-safe dict."""
+    what = event[0]
+    if what == "deal":
+        return {"act": "deal", "round": event[1], "starter": event[2]}
+    if what == "flip":
+        return {"act": "flip", "seat": event[1], "card": NAMES[event[2]]}
+    if what == "hit":
+        return {"act": "hit", "seat": event[1], "feature": FEATURE_NAMES[event[2]],
+                "cards": [NAMES[c] for c in event[3]],
+                "robbed": [{"seat": s, "size": k} for s, k in event[4]]}
+    if what == "mistake":
+        return {"act": "mistake", "seat": event[1], "feature": FEATURE_NAMES[event[2]],
+                "showing": event[3], "penalty_card": event[4]}
+    if what == "top":
+        return {"act": "top", "seat": event[1], "card": NAMES[event[2]], "size": event[3]}
+    if what == "pass":
+        return {"act": "pass", "seat": event[1]}
+    if what == "timer":
+        return {"act": "timer", "idle": event[1]}
+    if what == "return":
+        return {"act": "return", "seat": event[1], "pile": event[2] + 1, "size": event[3]}
+    return {"act": "round_over", "round": event[1], "points": list(event[2]),
+            "penalties": list(event[3])}
+
+
+def resample(state: LeckerMammutState, seat: int, rng: random.Random) -> LeckerMammutState:
+    """A full state that `seat` cannot tell from this one: the unseen cards dealt anew.
+
+    The face-down piles and every penalty card form one unseen pool (a penalty card is taken
+    face down, unseen even by its taker); it is shuffled and dealt back to the same sizes.
+    Future rounds are reshuffled by a fresh generator drawn from `rng`.
+    """
+    new = state.clone()
+    pool = [c for pile in new.piles for c in pile]
+    pool += [c for cards in new.penalty_cards for c in cards]
+    rng.shuffle(pool)
+    for stacks in (new.piles, new.penalty_cards):
+        for i, stack in enumerate(stacks):
+            stacks[i] = pool[:len(stack)]
+            del pool[:len(stack)]
+    new.rng = random.Random(rng.getrandbits(64))
+    return new
+
+
+def explain(state: LeckerMammutState, seat: int, action: LeckerAction) -> str:
+    """Why `action` is refused for `seat`, who may act now."""
+    kind = action.kind
+    if state.returning:
+        if seat not in state.returning:
+            return "the round is over: only the most penalised players give a prize pile back"
+        if kind == RETURN_KIND:
+            return (f"you have {len(state.prizes[seat])} prize piles: return 1 to "
+                    f"{len(state.prizes[seat])}")
+        return "the round is over: choose a prize pile to give back (return <n>)"
+    if seat in state.choosing:
+        return "choose the top card of your new prize pile first (top <card>)"
+    if kind == RETURN_KIND:
+        return "piles are given back only at the end of a round, by the most penalised"
+    if kind == TOP_KIND:
+        return "a top card is chosen only by the player who has just made a good hit"
+    waiting = ", ".join(str(s) for s in state.choosing)
+    if kind == FLIP_KIND:
+        if waiting:
+            return f"flipping pauses while seat {waiting} chooses a top card"
+        if state.flipper < 0:
+            return "every pile is flipped: hit or pass"
+        return f"it is seat {state.flipper}'s pile that is being flipped"
+    if kind == PASS_KIND:
+        if waiting:
+            return f"no passing while seat {waiting} chooses a top card"
+        if state.flipper >= 0:
+            left = sum(len(p) for p in state.piles)
+            return f"pass only once every pile is flipped ({left} cards are face down)"
+        return "you have passed already; pass again after someone else acts"
+    if kind == HIT_KIND:
+        return f"{action} is not legal now"
+    return f"{action} is not legal now"
+
+
+__all__ = ["explain", "observe", "phase", "resample"]

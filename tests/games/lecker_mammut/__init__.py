@@ -1,0 +1,1 @@
+"""Lecker Mammut! scenario tests, golden traces and their helpers."""
