@@ -11,10 +11,8 @@ known until that hand lays cards face down, which forgets as many of each kind a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from itertools import chain, compress
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, cast
+from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 from tiergarten.core import Action, Result, State
 
@@ -28,7 +26,6 @@ from .actions import (
     GIVE_KIND,
     LAY_BY,
     LAY_KIND,
-    MULTISETS,
     NEEDS,
     MammuZAction,
 )
@@ -47,6 +44,7 @@ from .cards import (
     SPECIES,
     in_play,
 )
+from .lays import layable
 
 if TYPE_CHECKING:
     from .game import MammuZ
@@ -55,72 +53,6 @@ MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_dec
 OPEN, RESPOND, GIVE_PHASE, OVER = "open", "respond", "give", "over"
 TAKEN, DEALT, REMOVED, TO_JACKPOT, WON = "taken", "dealt", "removed", "jackpot", "won"
 _EMPTY: tuple[MammuZAction, ...] = ()
-_Getter = Callable[[tuple[MammuZAction, ...]], tuple[MammuZAction, ...]]
-_LAYABLE: dict[tuple[int, ...], _Getter] = {}  # hand -> picks its lays out of a species' table
-_CACHE_LIMIT = 8_192
-_M = len(MULTISETS)
-_TO_01 = bytes.maketrans(b"01", b"\x00\x01")
-_NONE: _Getter = lambda table: ()  # noqa: E731
-
-
-def _masks() -> tuple[tuple[int, ...], ...]:
-    """FITS[k][c]: bit set (bit _M-1-i for multiset i) of every multiset with at most c of k."""
-    out = []
-    for k in range(KINDS):
-        row = []
-        for c in range(5):
-            bits = 0
-            for i, m in enumerate(MULTISETS):
-                if m.count(k) <= c:
-                    bits |= 1 << (_M - 1 - i)
-            row.append(bits)
-        out.append(tuple(row))
-    return tuple(out)
-
-
-_FITS = _masks()
-_ALL = (1 << _M) - 1
-
-
-def sub_multisets(hand: list[int]) -> tuple[int, ...]:
-    """Indices (ascending) of every multiset of 1–4 cards that `hand` (counts) can lay.
-
-    >>> [MULTISETS[i] for i in sub_multisets([2] + [0] * 13)]
-    [(0,), (0, 0)]
-    """
-    bits = _ALL
-    for k, c in enumerate(hand):
-        if c < 4:
-            bits &= _FITS[k][c]
-    if bits.bit_count() > 400:  # many: one pass over the whole table is quicker
-        flags = format(bits, f"0{_M}b").encode().translate(_TO_01)
-        return tuple(compress(range(_M), flags))
-    out = []
-    top = _M - 1
-    while bits:  # highest bit first: ascending multiset index
-        b = bits.bit_length() - 1
-        out.append(top - b)
-        bits ^= 1 << b
-    return tuple(out)
-
-
-def layable(hand: list[int]) -> _Getter:
-    """A function that picks, from a species' lay table, the lays `hand` can make (cached)."""
-    key = tuple(hand)
-    getter = _LAYABLE.get(key)
-    if getter is None:
-        subs = sub_multisets(hand)
-        if len(subs) > 1:
-            getter = cast(_Getter, itemgetter(*subs))
-        elif subs:
-            only = subs[0]
-            getter = lambda table: (table[only],)  # noqa: E731
-        else:
-            getter = _NONE
-        if len(_LAYABLE) >= _CACHE_LIMIT:
-            _LAYABLE.clear()
-        _LAYABLE[key] = getter
-    return getter
 
 
 class MammuZState(State):
