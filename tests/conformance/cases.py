@@ -45,6 +45,13 @@ def _mammuz_conserved(obs: Observation) -> bool:
     return held + obs["out_of_game"] == obs["cards"]
 
 
+def _lecker_mammut_conserved(obs: Observation) -> bool:
+    piles = sum(p["size"] for seat in obs["prize_piles"] for p in seat)
+    limbo = sum(len(c["cards"]) for c in obs["choosing"])  # taken, the top not yet chosen
+    held = sum(obs["face_down"]) + len(obs["middle"]) + sum(obs["penalty_cards"])
+    return held + piles + limbo == 49
+
+
 GAMES: dict[str, GameCases] = {
     "maumau": GameCases(
         cases=(
@@ -70,5 +77,9 @@ GAMES: dict[str, GameCases] = {
                                          "plesiosaurus": "doubter_chooses"}}),
         ),
         conserved=_mammuz_conserved,
+    ),
+    "lecker_mammut": GameCases(
+        cases=(Case(2), Case(4), Case(6, {"rounds": 2}), Case(3, {"rounds": 1, "idle_limit": 3})),
+        conserved=_lecker_mammut_conserved,
     ),
 }

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from tiergarten.core import Game, OptionError
 
 from .base import Bot, RandomBot
+from .lecker_mammut import BOTS as LECKER_MAMMUT_BOTS
 from .mammuz import MammuZHeuristic
 from .maumau import MauMauHeuristic
 from .mucca_pazza import ChildBot, MemoryBot, MuccaBot
@@ -25,6 +26,7 @@ _BY_GAME: dict[str, dict[str, Factory]] = {
     "maumau": {"heuristic": MauMauHeuristic},
     "mucca_pazza": {"greedy": MuccaBot, "memory": MemoryBot, "child": ChildBot},
     "mammuz": {"heuristic": MammuZHeuristic},
+    "lecker_mammut": dict(LECKER_MAMMUT_BOTS),
 }
 
 

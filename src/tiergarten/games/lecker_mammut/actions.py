@@ -8,7 +8,7 @@ id of its unversioned hit, so action ids stay fixed for learning code. `legal_ac
 unversioned hits; `apply` accepts the versioned ones.
 
 >>> str(ACTIONS[0]), str(HITS[1]), str(TOPS[10]), str(PASS), str(RETURNS[1])
-('flip', 'hit boar', 'top yellow-boar', 'pass', 'return 2')
+('flip', 'hit boar', 'top green-boar', 'pass', 'return 2')
 >>> late = parse("Hit  BOAR @ 17")
 >>> str(late), late.version, late.id == HITS[1].id, late is parse("hit boar @17")
 ('hit boar @17', 17, True, True)

@@ -1,0 +1,231 @@
+"""Lecker Mammut! bots with human reaction times, from their seat's view only.
+
+A bot's level is a reaction-time model (`Reflexes`): how long it takes to see a triple and hit
+(a log-normal time, longer when the triple includes a prize pile's top card: stealing is harder
+to spot), a chance of a false hit on a feature that shows only twice after a new card, and a
+flipping pace. The last `motor` seconds of a reaction are the hand moving: a hit that far along
+lands even if the triple has gone, naming the table version its player last saw (so landing on a
+faster hand is void, not a mistake). After a good hit the bot lays on top the card least likely
+to be stolen next; at the end of a round it gives back its smallest prize pile.
+
+The bots keep their own clocks with `view.now` (see `tiergarten.core.realtime`): run them with
+`realtime.run_virtual` or a `realtime.Table`. Without `now` every question starts a fresh
+reaction.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from tiergarten.core import Action, Game
+from tiergarten.core.match import Proposal, SeatView
+from tiergarten.games.lecker_mammut.actions import FLIP, PASS, RETURNS, TOPS, hit_at
+from tiergarten.games.lecker_mammut.cards import (
+    ANIMAL_OF,
+    CARD_BY_NAME,
+    COLOUR_OF,
+    FEATURE_BY_NAME,
+    NUM_FEATURES,
+    WITH_FEATURE,
+    other_feature,
+)
+
+from .base import Bot
+
+DONE = 1e-9  # a plan due this close to now has been carried out
+
+
+@dataclass(frozen=True)
+class Reflexes:
+    """One level's reaction-time model (all times in seconds)."""
+
+    median: float  # median time from a triple appearing to the hand landing
+    spread: float  # sigma of the log-normal reaction time
+    steal: float  # extra time when the triple includes a prize pile's top card
+    false_hit: float  # chance, per new card, of hitting a feature that shows only twice
+    pace: float  # mean seconds between flips of its own pile
+    choose: float  # mean seconds to choose a top card or a pile to give back
+    motor: float = 0.15  # last part of a reaction that can no longer be stopped
+    pause: float = 0.8  # extra wait before flipping on after a good hit
+
+
+LEVELS: dict[str, Reflexes] = {
+    "slow": Reflexes(median=1.60, spread=0.45, steal=0.50, false_hit=0.06, pace=1.6, choose=1.2),
+    "normal": Reflexes(median=1.20, spread=0.40, steal=0.35, false_hit=0.04, pace=1.2,
+                       choose=0.9),
+    "fast": Reflexes(median=0.95, spread=0.35, steal=0.25, false_hit=0.03, pace=1.0, choose=0.7),
+    "hard": Reflexes(median=0.75, spread=0.30, steal=0.15, false_hit=0.015, pace=0.8,
+                     choose=0.5),
+}
+
+
+@dataclass
+class _Plan:
+    due: float  # when the hand lands
+    version: int  # the table version last seen before the hand committed
+    false: bool  # a false alarm: valid only while the table is unchanged
+
+
+class LeckerBot(Bot):
+    """A player of one level: sees triples after a sampled reaction time, sometimes falsely."""
+
+    name = "normal"
+
+    def __init__(self, game: Game, seat: int, rng: random.Random,
+                 reflexes: Reflexes | None = None) -> None:
+        super().__init__(game, seat, rng)
+        self.reflexes = reflexes if reflexes is not None else LEVELS[self.name]
+        self.plans: dict[int, _Plan] = {}  # feature -> planned hit
+        self.seen = -1  # the last table version looked at
+        self.timers: dict[str, tuple[Any, float]] = {}  # flip/pass/top/return: (key, due)
+
+    def propose(self, view: SeatView) -> Proposal | None:
+        now: float | None = getattr(view, "now", None)
+        if now is None:  # no clock: every question starts afresh
+            now = 0.0
+            self.plans.clear()
+            self.timers.clear()
+        obs = view.observation
+        legal = view.legal
+        if obs["returning"]:
+            return self._return(obs, legal, now)
+        mine = next((c for c in obs["choosing"] if c["seat"] == self.seat), None)
+        if mine is not None:
+            return self._top(obs, mine, now)
+        options: list[tuple[float, Action]] = []
+        hit = self._hit(obs, now)
+        if hit is not None:
+            options.append(hit)
+        if FLIP in legal:
+            options.append(self._flip(obs, now))
+        if PASS in legal and not self.plans:
+            options.append((self._timer("pass", obs["version"], now, self.reflexes.choose * 1.5),
+                            PASS))
+        if not options:
+            return None
+        due, action = min(options, key=lambda o: o[0])
+        return (max(0.0, due - now), action)
+
+    # -- hitting ----------------------------------------------------------------------------
+
+    def _hit(self, obs: dict[str, Any], now: float) -> tuple[float, Action] | None:
+        version: int = obs["version"]
+        counts, stolen = _features(obs)
+        for f, plan in list(self.plans.items()):
+            if plan.due <= now + DONE:
+                del self.plans[f]  # carried out (or beaten to it at the same instant)
+            elif now < plan.due - self.reflexes.motor:  # still only a thought: check it
+                if (version != plan.version) if plan.false else counts[f] < 3:
+                    del self.plans[f]
+                else:
+                    plan.version = version
+        for f in range(NUM_FEATURES):
+            if counts[f] >= 3 and f not in self.plans:
+                delay = self._reaction() + (self.reflexes.steal if stolen[f] else 0.0)
+                self.plans[f] = _Plan(now + delay, version, False)
+        if version != self.seen:
+            self.seen = version
+            pairs = [f for f in range(NUM_FEATURES) if counts[f] == 2 and f not in self.plans]
+            if pairs and obs["phase"] == "flipping" and self.rng.random() < self.reflexes.false_hit:
+                self.plans[self.rng.choice(pairs)] = _Plan(now + self._reaction(), version, True)
+        if not self.plans or obs["phase"] in ("returns", "over"):
+            return None
+        f, plan = min(self.plans.items(), key=lambda item: item[1].due)
+        return (plan.due, hit_at(f, plan.version))
+
+    def _reaction(self) -> float:
+        r = self.reflexes
+        return r.median * math.exp(r.spread * self.rng.gauss(0.0, 1.0))
+
+    # -- flipping, passing, choosing --------------------------------------------------------
+
+    def _flip(self, obs: dict[str, Any], now: float) -> tuple[float, Action]:
+        r = self.reflexes
+        after_hit = bool(obs["log"]) and obs["log"][-1]["act"] == "top"
+        mean = r.pace + (r.pause if after_hit else 0.0)
+        return (self._timer("flip", obs["version"], now, mean), FLIP)
+
+    def _timer(self, what: str, key: Any, now: float, mean: float) -> float:
+        """The due time of an action that waits `mean` seconds (jittered) after `key` changed."""
+        current = self.timers.get(what)
+        if current is None or current[0] != key or current[1] <= now + DONE:
+            due = now + mean * self.rng.uniform(0.7, 1.3)
+            self.timers[what] = (key, due)
+            return due
+        return current[1]
+
+    def _top(self, obs: dict[str, Any], mine: dict[str, Any], now: float) -> Proposal:
+        f = FEATURE_BY_NAME[mine["feature"]]
+        taken = {CARD_BY_NAME[name] for name in mine["cards"]}
+        visible = [CARD_BY_NAME[name] for name in _visible(obs)]
+        choice = min((CARD_BY_NAME[name] for name in mine["tops"]),
+                     key=lambda c: (*_risk(c, f, visible, taken), c))
+        due = self._timer("top", (obs["version"], obs["round"]), now, self.reflexes.choose)
+        return (max(0.0, due - now), TOPS[choice])
+
+    def _return(self, obs: dict[str, Any], legal: tuple[Action, ...], now: float,
+                ) -> Proposal | None:
+        if not legal:
+            return None
+        piles = obs["prize_piles"][self.seat]
+        smallest = min(range(len(piles)), key=lambda i: (piles[i]["size"], i))
+        due = self._timer("return", (obs["round"], obs["version"]), now, self.reflexes.choose)
+        return (max(0.0, due - now), RETURNS[smallest])
+
+
+def _visible(obs: dict[str, Any]) -> list[str]:
+    middle: list[str] = obs["middle"]
+    return middle + [p["top"] for piles in obs["prize_piles"] for p in piles]
+
+
+def _features(obs: dict[str, Any]) -> tuple[list[int], list[bool]]:
+    """Per feature: how many visible cards show it, and whether a prize pile's top is one."""
+    counts = [0] * NUM_FEATURES
+    stolen = [False] * NUM_FEATURES
+    for name in obs["middle"]:
+        c = CARD_BY_NAME[name]
+        counts[ANIMAL_OF[c]] += 1
+        counts[COLOUR_OF[c]] += 1
+    for piles in obs["prize_piles"]:
+        for pile in piles:
+            c = CARD_BY_NAME[pile["top"]]
+            a, k = ANIMAL_OF[c], COLOUR_OF[c]
+            counts[a] += 1
+            counts[k] += 1
+            stolen[a] = stolen[k] = True
+    return counts, stolen
+
+
+def _risk(top: int, f: int, visible: list[int], taken: set[int]) -> tuple[int, int]:
+    """How exposed `top` would be: visible cards sharing its other feature, then how many cards
+    with that feature are neither visible nor in the new pile (they may still turn up)."""
+    other = other_feature(top, f)
+    shown = sum(1 for c in visible if other in (ANIMAL_OF[c], COLOUR_OF[c]))
+    unseen = sum(1 for c in WITH_FEATURE[other] if c not in taken and c not in visible)
+    return shown, unseen
+
+
+class SlowBot(LeckerBot):
+    name = "slow"
+
+
+class NormalBot(LeckerBot):
+    name = "normal"
+
+
+class FastBot(LeckerBot):
+    name = "fast"
+
+
+class HardBot(LeckerBot):
+    name = "hard"
+
+
+BOTS: dict[str, type[LeckerBot]] = {"slow": SlowBot, "normal": NormalBot, "fast": FastBot,
+                                    "hard": HardBot}
+
+__all__ = ["BOTS", "LEVELS", "FastBot", "HardBot", "LeckerBot", "NormalBot", "Reflexes",
+           "SlowBot"]
