@@ -1,0 +1,102 @@
+"""Mucca Pazza bots: they play from observations only, use the solver, remember, and win.
+
+The strength tests play fixed seeds (so they are repeatable) with seats alternating, and ask for
+a clear margin over what the figures in the docs show for 2,000 games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import tiergarten
+from tiergarten.bots import make, names
+from tiergarten.core.match import SeatView, play_match
+from tiergarten.games.mucca_pazza import JuniorState
+from tiergarten.games.mucca_pazza.data import ANIMALS
+
+from .positions import J_BODIES, J_HEADS, J_LEGS, junior, standard
+from .test_standard import BODIES, HEADS, LEGS
+
+
+def win_share(variant: str, bot: str, other: str, games: int) -> float:
+    game = tiergarten.load("mucca_pazza", players=2, variant=variant)
+    share = 0.0
+    for i in range(games):
+        lineup = (bot, other) if i % 2 == 0 else (other, bot)
+        agents = [make(n, game, s, random.Random(1000 + i * 2 + s)) for s, n in enumerate(lineup)]
+        result = play_match(game, agents, seed=5000 + i).result()
+        share += sum(1 / len(result.winners) for w in result.winners if lineup[w] == bot)
+    return share / games
+
+
+def test_the_bots_are_registered() -> None:
+    assert {"greedy", "memory", "child", "random"} <= set(names("mucca_pazza"))
+
+
+def test_greedy_beats_random_in_standard() -> None:
+    assert win_share("standard", "greedy", "random", 60) > 0.9
+
+
+def test_greedy_beats_random_in_junior() -> None:
+    assert win_share("junior", "greedy", "random", 60) > 0.9
+
+
+def test_memory_beats_the_forgetful_child_in_junior() -> None:
+    assert win_share("junior", "memory", "child", 300) > 0.53
+
+
+def _choice(state: tiergarten.State, bot: str, seat: int) -> str:
+    agent = make(bot, state.game, seat, random.Random(0))
+    return str(agent.choose(SeatView(state, seat, state.legal_actions(seat))))
+
+
+def play_turn(state: tiergarten.State, bot: str, seat: int) -> list[str]:
+    moves = []
+    while state.to_move() == (seat,):
+        moves.append(_choice(state, bot, seat))
+        state.apply(seat, moves[-1])
+    return moves
+
+
+def test_greedy_wins_two_animals_with_one_slide_and_keeps_its_stars() -> None:
+    # the legs stand one place left of the heads and bodies: one slide completes all ten
+    legs = "dragon monkey cockatoo pig turtle dog zebra cat horse frog"
+    state = standard(HEADS, HEADS, legs, "frog dog", pile="cat")
+    assert play_turn(state, "greedy", 0) == ["slide legs right", "stop"]
+    obs = state.observe(0)
+    assert obs["cards"][0] == 2 and obs["stars"][0] == 3
+
+
+def test_greedy_spends_a_star_when_it_wins_more() -> None:
+    heads = " ".join(ANIMALS)
+    bodies = " ".join(ANIMALS[2:] + ANIMALS[:2])
+    legs = " ".join(ANIMALS[-2:] + ANIMALS[:-2])  # every animal four slides away
+    state = standard(heads, bodies, legs, "frog", pile="cat")
+    assert len(play_turn(state, "greedy", 0)) == 5  # four slides and stop
+    obs = state.observe(0)
+    assert obs["cards"][0] == 1 and obs["stars"][0] == 2
+
+
+def test_greedy_plays_the_solvers_turn_and_stops() -> None:
+    state = standard(HEADS, BODIES, LEGS, "frog frog", pile="dog")
+    assert _choice(state, "greedy", 0) == "slide legs right"
+    state.apply(0, "slide legs right")
+    assert _choice(state, "greedy", 0) == "stop"
+
+
+def test_memory_remembers_a_card_revealed_in_another_players_turn() -> None:
+    # the frog (position 1) is one slide away; seat 1 reveals it and stops
+    grid = "frog pig pig pig pig pig pig pig pig pig pig pig pig pig pig ghost"
+    state = junior(J_HEADS, J_BODIES, J_LEGS, grid)
+    memory = make("memory", state.game, 0, random.Random(0))
+    state.apply(0, "reveal 2")  # a pig, three slides away
+    memory.choose(SeatView(state, 0, state.legal_actions(0)))
+    state.apply(0, "stop")
+    state.apply(1, "reveal 1")
+    state.apply(1, "stop")
+    assert isinstance(state, JuniorState) and state.observe(0)["grid"][0] is None
+    view = SeatView(state, 0, state.legal_actions(0))
+    assert str(memory.choose(view)) == "reveal 1"
+    state.apply(0, "reveal 1")
+    view = SeatView(state, 0, state.legal_actions(0))
+    assert str(memory.choose(view)) == "slide bodies left"
