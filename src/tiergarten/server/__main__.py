@@ -1,0 +1,5 @@
+"""`python -m tiergarten.server`: run the server (see `tiergarten.server.main`)."""
+
+from .main import main
+
+main()

@@ -1,0 +1,53 @@
+"""Run the server: `serve()` prints the address and runs uvicorn until interrupted.
+
+`python -m tiergarten.server --port 8000 --db postgresql://...` does the same from a shell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+
+from .protocol import MAX_MESSAGE
+from .store import database_url
+from .tables import Settings
+
+WS_MAX_SIZE = 16 * MAX_MESSAGE  # larger frames are refused by the transport (close 1009)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | os.PathLike[str] | None = None,
+          settings: Settings | None = None, log_level: str = "warning") -> None:
+    """Serve tiergarten on http://host:port with the database `db` (default: SQLite in the
+    user's data folder; `postgresql://...` for PostgreSQL)."""
+    import uvicorn
+
+    from .app import create_app
+
+    url = database_url(db)
+    app = create_app(url, settings)
+    shown = url if url.startswith("sqlite") else url.split("@")[-1]
+    print(f"tiergarten serving on http://{host}:{port}  (database: {shown})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
+                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The command line of `python -m tiergarten.server`."""
+    parser = argparse.ArgumentParser(prog="python -m tiergarten.server", description=serve.__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=None, help="a SQLite path or a postgresql:// URL")
+    parser.add_argument("--bot-pace", type=float, default=1.0,
+                        help="multiplies bots' pauses (0 = instant)")
+    parser.add_argument("--away-after", type=float, default=20.0,
+                        help="seconds a disconnected person keeps the seat before a bot plays")
+    parser.add_argument("--rate", type=float, default=10.0, help="messages/s per connection")
+    parser.add_argument("--burst", type=int, default=30, help="messages at once per connection")
+    parser.add_argument("--allow-seeds", action="store_true",
+                        help="let a table's creator choose the seed (for tests)")
+    parser.add_argument("--log-level", default="warning")
+    args = parser.parse_args(argv)
+    settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
+                        burst=args.burst, allow_seeds=args.allow_seeds)
+    serve(args.host, args.port, args.db, settings, args.log_level)

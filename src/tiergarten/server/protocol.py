@@ -1,0 +1,132 @@
+"""The wire format: every REST body and websocket message, validated by pydantic.
+
+Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
+
+    {"act": "play 7h mau", "version": 41}    an intent, made against the version it saw
+    {"token": "..."}                          claim the seat of a token (if not in the URL)
+    {"sync": true}                            ask for the current state again
+
+>>> read_client('{"act": "draw", "version": 3}')
+Act(act='draw', version=3)
+>>> read_client('{"act": 5}')
+Traceback (most recent call last):
+...
+tiergarten.server.protocol.BadMessage: a message is {"act": notation, "version": n}, ...
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+PROTOCOL = 1
+MAX_MESSAGE = 4096  # bytes a client may send in one websocket message
+NAME_LENGTH = 40
+
+
+class BadMessage(ValueError):
+    """A client message that is not JSON or not one of the messages the protocol knows."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Act(_Strict):
+    act: str = Field(min_length=1, max_length=200)
+    version: int = Field(ge=0)
+
+
+class Auth(_Strict):
+    token: str = Field(min_length=1, max_length=200)
+
+
+class Sync(_Strict):
+    sync: Literal[True]
+
+
+ClientMessage = Act | Auth | Sync
+_SHAPES = "a message is {\"act\": notation, \"version\": n}, {\"token\": t} or {\"sync\": true}"
+
+
+def read_client(text: str | bytes) -> ClientMessage:
+    """Parse one client message; anything else raises BadMessage saying what is allowed."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadMessage(f"not JSON; {_SHAPES}") from None
+    if not isinstance(data, dict):
+        raise BadMessage(_SHAPES)
+    model: type[_Strict] = Act if "act" in data else Auth if "token" in data else Sync
+    try:
+        return model.model_validate(data)  # type: ignore[return-value]
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}"
+                             for e in exc.errors())
+        raise BadMessage(f"{_SHAPES} ({problems})") from None
+
+
+# -- messages the server sends (built as plain dicts; the models document and check them) ----
+
+class Hello(BaseModel):
+    type: Literal["hello"] = "hello"
+    protocol: int = PROTOCOL
+    table: str
+    game: str
+    players: int
+    seat: int | None
+    limits: dict[str, float]
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"] = "state"
+    version: int
+    seat: int | None
+    observation: dict[str, Any]
+    legal: list[str]
+    events: list[Any]
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    version: int | None = None
+
+
+# -- REST bodies -------------------------------------------------------------------------------
+
+class SeatSpec(_Strict):
+    """One seat at a new table: a bot by name, or open for a person."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec | None] = Field(default_factory=list, max_length=16)
+    timer: float | None = Field(default=None, gt=0, le=3600)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    seat: int | None = Field(default=None, ge=0)
+
+
+class TokenBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=200)
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str

@@ -1,0 +1,162 @@
+"""A real server in a subprocess on loopback, and websocket clients that talk to it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+Message = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """`python -m tiergarten.server` on 127.0.0.1 and a free port; SIGKILL-able."""
+
+    def __init__(self, db: str, *args: str, port: int | None = None) -> None:
+        self.db, self.args = db, args
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        env = dict(os.environ, PYTHONPATH=str(SRC))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
+             "--db", self.db, *self.args], env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out, err = self.proc.communicate()
+                raise RuntimeError(f"server exited {self.proc.returncode}: {err.decode()}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("server did not answer within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up, no flush; what was committed is all there is."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> str:
+        """Stop the server; return what it wrote to stderr."""
+        if self.proc is None or self.proc.poll() is not None:
+            return "" if self.proc is None else self.proc.stderr.read().decode()  # type: ignore[union-attr]
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            _, err = self.proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+        return err.decode()
+
+    # -- REST ----------------------------------------------------------------------------------
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.url + path, timeout=10)
+
+    def post(self, path: str, body: Any) -> httpx.Response:
+        return httpx.post(self.url + path, json=body, timeout=10)
+
+    def create(self, **body: Any) -> Message:
+        response = self.post("/api/tables", body)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    def join(self, table: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        response = self.post(f"/api/tables/{table}/join", {"name": name, "seat": seat})
+        assert response.status_code == 200, response.text
+        data = response.json()
+        return int(data["seat"]), str(data["token"])
+
+
+class Client:
+    """One websocket connection; keeps every message it received, in order."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.received: list[Message] = []
+        self.state: Message | None = None
+        self.info: Message | None = None
+
+    @classmethod
+    async def open(cls, server: Server, table: str, token: str | None = None) -> Client:
+        url = f"{server.ws_url}/ws/{table}" + (f"?token={token}" if token else "")
+        return cls(await connect(url, max_size=2**22))
+
+    async def recv(self, timeout: float = 20.0) -> Message:
+        message: Message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.received.append(message)
+        if message["type"] == "state":
+            self.state = message
+        elif message["type"] == "table":
+            self.info = message
+        return message
+
+    async def until(self, check: Callable[[Message], bool], timeout: float = 30.0) -> Message:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = deadline - asyncio.get_running_loop().time()
+            message = await self.recv(max(0.01, left))
+            if check(message):
+                return message
+
+    async def send(self, data: Any) -> None:
+        await self.ws.send(data if isinstance(data, str | bytes) else json.dumps(data))
+
+    async def act(self, action: str, version: int | None = None) -> None:
+        assert self.state is not None
+        await self.send({"act": action, "version": self.state["version"]
+                         if version is None else version})
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+    def is_over(self) -> bool:
+        return self.info is not None and self.info["status"] == "over"
+
+
+def is_state(message: Message) -> bool:
+    return message["type"] == "state"
+
+
+def is_error(message: Message) -> bool:
+    return message["type"] == "error"
+
+
+async def play_until_over(client: Client, choose: Callable[[Message], str | None],
+                          timeout: float = 60.0) -> None:
+    """Answer every state that offers moves with `choose(state)` until the game is over."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not client.is_over():
+        left = deadline - asyncio.get_running_loop().time()
+        assert left > 0, "the game did not end in time"
+        message = await client.recv(left)
+        if is_state(message) and message["legal"] and not message["observation"].get("over"):
+            action = choose(message)
+            if action is not None:
+                await client.act(action, message["version"])
