@@ -109,9 +109,10 @@ def test_hot_seat_shows_whose_turn_and_only_that_seats_view() -> None:
     assert {0, 1} <= seats
 
 
-def _catch_window_game(answer: str) -> tuple[object, list[str]]:
-    """Find a seed where the person may only catch (a random bot forgot Mau while another
-    bot is to play) and answer `answer` there."""
+def _catch_window_game(answer: str, players: str = "me,random,random",
+                       ) -> tuple[object, list[str]]:
+    """Find a seed where a person may only catch (a player forgot Mau while another one is
+    to play) and answer `answer` there."""
     for seed in range(200):
         seen: list[str] = []
 
@@ -121,7 +122,7 @@ def _catch_window_game(answer: str) -> tuple[object, list[str]]:
                 return answer
             return first_move(prompt, completions)
 
-        match, out = play_in_process("me,random,random", seed, read, rounds=1)
+        match, out = play_in_process(players, seed, read, rounds=1)
         if seen:
             return match, out.splitlines()
     raise AssertionError("no seed in 0..199 gave the person a catch-only choice")
@@ -137,3 +138,20 @@ def test_catching_from_the_menu() -> None:
     match, _ = _catch_window_game("1")
     history = match.state.history  # type: ignore[attr-defined]
     assert (0, CATCH) in history
+
+
+def test_hot_seat_a_person_may_catch_while_the_other_person_is_in_turn() -> None:
+    # both people always catch when they may only catch, else type the first legal move
+    def read(prompt: str, completions: list[str]) -> str:
+        return "1" if completions[0] == "catch" else first_move(prompt, completions)
+
+    for seed in range(100):
+        match, _ = play_in_process("me,me,random", seed, read, rounds=1)
+        record = match.state.record()
+        state = tiergarten.load("maumau", 3, **record["options"]).new_state(record["seed"])
+        for seat, text in record["actions"]:
+            turn = state.observe(None)["turn"]
+            if text == "catch" and seat in (0, 1) and turn == 1 - seat:
+                return
+            state.apply(seat, text)
+    raise AssertionError("no person caught while the other person was in turn")

@@ -129,9 +129,14 @@ class Table:
 
     # -- asking a person ----------------------------------------------------------------------
 
-    def ask(self, view: SeatView) -> Proposal | None:
-        """Show `view`'s seat its screen and the legal moves; return the move it types
-        (None: it lets the moment pass). Raises Quit when the person stops."""
+    def ask(self, view: SeatView, reaction: float = REACTION) -> Proposal | None:
+        """Show `view`'s seat its screen and the legal moves; return the move it types and
+        when (None: it lets the moment pass). Raises Quit when the person stops.
+
+        A move in turn is timed at the person's `reaction`, an out-of-turn call at once: so at
+        a hot-seat table `next_move` goes on to ask the others who may call out of turn (catch
+        a missing Mau), and a call they make comes before the move of the person in turn.
+        """
         seat, obs, legal = view.seat, view.observation, view.legal
         self._hand_over(seat)
         self.show(obs)
@@ -155,7 +160,7 @@ class Table:
             if action is None:
                 continue
             if action in legal:
-                return (0.0, action)
+                return (0.0 if wait else reaction, action)
             self.say(self.refusal(seat, action), style="red")
 
     def _line(self, prompt: str, completions: Sequence[str]) -> str:

@@ -36,7 +36,7 @@ class Human:
         self.reaction = reaction
 
     def propose(self, view: SeatView) -> Proposal | None:
-        return self.table.ask(view)
+        return self.table.ask(view, self.reaction)
 
     def __repr__(self) -> str:
         return f"me@{self.seat}"

@@ -1,0 +1,424 @@
+"""Lecker Mammut! in the terminal, in real time: the table drawn from observations, one key per
+hit, bots on their own clocks (`tiergarten.core.realtime.Table`).
+
+Keys (one person): space flips your pile; an animal key `1`–`7` (bear boar tiger sloth deer
+mammoth rhino) or a colour key `r o y g b v p` (red orange yellow green blue purple pink) hits the
+club and calls it; after a good hit a digit picks the top card from the numbered list; `.` passes
+at the end of a round; a digit gives a pile back when you must; `Q` or Esc quits. Hot-seat
+(`--players me:q,me:m,hard`): each person first presses their own hit key, then the call key (or
+`.` or a digit); space flips for whoever's pile it is. A hit is sent with the version of the table
+on screen, so a hand that lands after a faster one is void, not a mistake. A person who stays
+silent at the end of a round passes by the table's timer (`patience` seconds).
+
+>>> r = LeckerMammutRenderer(unicode=False)
+>>> str(r.event({"act": "mistake", "seat": 1, "feature": "boar", "showing": 2,
+...              "penalty_card": True}, ["You", "Hard 1"], 0))
+'Hard 1 hit boar wrongly (only 2 showing): a penalty card'
+>>> keys = Keys({0: None})
+>>> keys.press("g", {"version": 4, "phase": "flipping", "choosing": [], "returning": [],
+...                  "flipper": 1})
+([(0, 'hit green @4')], '')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import select
+import sys
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.live import Live
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tiergarten import bots
+from tiergarten.core import Action, IllegalAction, OptionError, State, load
+from tiergarten.core.game import fresh_seed
+from tiergarten.core.match import Proposal, SeatView
+from tiergarten.core.realtime import Clock, Move
+from tiergarten.core.realtime import Table as RealTimeTable
+from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
+from tiergarten.games.lecker_mammut.cards import CARD_BY_NAME
+
+from .driver import save_record
+from .render import Observation, Renderer
+
+ANIMAL_KEYS = {"1": "bear", "2": "boar", "3": "tiger", "4": "sloth", "5": "deer", "6": "mammoth",
+               "7": "rhino"}
+COLOUR_KEYS = {"r": "red", "o": "orange", "y": "yellow", "g": "green", "b": "blue",
+               "v": "purple", "p": "pink"}
+FEATURE_KEYS = {**ANIMAL_KEYS, **COLOUR_KEYS}
+KEY_OF = {feature: key for key, feature in FEATURE_KEYS.items()}
+STYLE = {"red": "red", "orange": "dark_orange", "yellow": "yellow", "green": "green",
+         "blue": "blue", "purple": "magenta", "pink": "hot_pink"}
+QUIT_KEYS = ("Q", "\x1b", "\x03")
+PERSON = "me"
+
+
+class LeckerMammutRenderer(Renderer):
+    """Cards as `green boar` on their colour (readable without colour); one row per seat."""
+
+    log_lines = 5
+
+    def card(self, name: str) -> Text:
+        colour, animal = name.split("-")
+        return Text(f" {colour} {animal} ", style=f"bold black on {STYLE[colour]}")
+
+    def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
+        head = (f"Round {obs['round']} of {obs['rounds']} · table version {obs['version']} · "
+                f"{obs['phase']}")
+        middle = Text(" ").join([self.card(c) for c in obs["middle"]]) or Text("(empty)")
+        parts: list[RenderableType] = [Text(head, style="bold"), Text("Middle:", style="bold"),
+                                       middle, Text(""), self._seats(obs, names)]
+        parts += self._situation(obs, names)
+        if log:
+            parts += [Text(""), Text("Recent:", style="bold"), *self.events(obs, names)]
+        return Group(*parts)
+
+    def _seats(self, obs: Observation, names: Sequence[str]) -> Table:
+        table = Table(box=None, padding=(0, 1))
+        for title in ("", "player", "to flip", "prize piles (top, size)", "penalties", "score"):
+            table.add_column(title)
+        for seat, name in enumerate(names):
+            piles = Text(" ").join([Text.assemble(self.card(p["top"]), f"×{p['size']}")
+                                    for p in obs["prize_piles"][seat]]) or Text("—")
+            mark = self.marker if obs["flipper"] == seat else ""
+            table.add_row(mark, name, str(obs["face_down"][seat]), piles,
+                          str(obs["penalties"][seat]), str(obs["scores"][seat]))
+        return table
+
+    def _situation(self, obs: Observation, names: Sequence[str]) -> list[RenderableType]:
+        lines: list[RenderableType] = []
+        for choice in obs["choosing"]:
+            tops = Text("  ").join([Text.assemble(f"{i}:", self.card(c))
+                                    for i, c in enumerate(choice["tops"], 1)])
+            lines.append(Text.assemble(f"{names[choice['seat']]} chooses the top card "
+                                       f"({choice['feature']}): ", tops))
+        if obs["returning"]:
+            who = ", ".join(names[s] for s in obs["returning"])
+            lines.append(Text(f"Most penalties: {who} must give a prize pile back (1, 2, …)."))
+        if obs["phase"] == "ending":
+            done = ", ".join(names[s] for s in obs["passed"]) or "nobody yet"
+            lines.append(Text(f"Every pile is flipped: hit or pass (.). Passed: {done}."))
+        return lines
+
+    def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
+        act = event.get("act")
+        who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
+        if act == "flip":
+            return Text.assemble(f"{who} flipped ", self.card(event["card"]))
+        if act == "hit":
+            robbed = "".join(f", stealing {names[r['seat']]}'s pile of {r['size']}"
+                             for r in event["robbed"])
+            return Text(f"{who} hit {event['feature']}: {len(event['cards'])} cards{robbed}")
+        if act == "mistake":
+            tail = "a penalty card" if event["penalty_card"] else "a penalty (no card left)"
+            return Text(f"{who} hit {event['feature']} wrongly (only {event['showing']} "
+                        f"showing): {tail}")
+        if act == "top":
+            return Text.assemble(f"{who} laid ", self.card(event["card"]),
+                                 f" on a pile of {event['size']}")
+        if act == "pass":
+            return Text(f"{who} passed")
+        if act == "return":
+            return Text(f"{who} gave back pile {event['pile']} ({event['size']} cards)")
+        if act == "timer":
+            return Text("The table's timer ended the round")
+        if act == "deal":
+            return Text(f"Round {event['round']} dealt; {names[event['starter']]} flips first")
+        if act == "round_over":
+            points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["points"]))
+            return Text(f"Round {event['round']} over: {points}", style="bold")
+        return super().event(event, names, viewer)
+
+    def label(self, action: str, obs: Observation, names: Sequence[str]) -> Text:
+        word, _, rest = action.partition(" ")
+        if word == "hit":
+            return Text(f"hit the club: {rest}")
+        if word == "top":
+            return Text.assemble("lay on top: ", self.card(rest))
+        return Text(action)
+
+    def may_wait(self, obs: Observation, seat: int) -> bool:
+        return True  # nobody ever has to act at once: hits are optional, flips at your pace
+
+
+RENDERER = LeckerMammutRenderer()
+
+
+# -- keys -----------------------------------------------------------------------------------------
+
+Submission = tuple[int, str]
+
+
+class Keys:
+    """Turns key presses into actions, given the observation on screen.
+
+    `people` maps each person's seat to their hit key (None: the only person, who calls at once).
+    """
+
+    def __init__(self, people: Mapping[int, str | None]) -> None:
+        self.people = dict(people)
+        self.by_key = {key: seat for seat, key in self.people.items() if key is not None}
+        self.armed: int | None = None  # hot-seat: whose hit key was pressed last
+
+    def press(self, key: str, obs: Observation) -> tuple[list[Submission], str]:
+        """The submissions `key` makes, and a message for the screen ('' if none)."""
+        if key == " ":
+            flipper = obs["flipper"]
+            if flipper in self.people:
+                return [(flipper, "flip")], ""
+            return [], "it is not your pile that is being flipped"
+        if self.by_key:
+            if self.armed is None:
+                if key in self.by_key:
+                    self.armed = self.by_key[key]
+                    return [], ""
+                return [], f"press your hit key first ({', '.join(self.by_key)})"
+            seat, self.armed = self.armed, None
+        else:
+            seat = next(iter(self.people))
+        return self._second(seat, key, obs)
+
+    def _second(self, seat: int, key: str, obs: Observation) -> tuple[list[Submission], str]:
+        if key == ".":
+            return [(seat, "pass")], ""
+        if key.isdigit():
+            number = int(key)
+            if seat in obs["returning"]:
+                return [(seat, f"return {number}")], ""
+            mine = [c for c in obs["choosing"] if c["seat"] == seat]
+            if mine:
+                tops = mine[0]["tops"]
+                if 1 <= number <= len(tops):
+                    return [(seat, f"top {tops[number - 1]}")], ""
+                return [], f"choose a top card 1 to {len(tops)}"
+        feature = FEATURE_KEYS.get(key.lower())
+        if feature is None:
+            return [], (f"no key {key!r}: animals 1-7, colours r o y g b v p, space flips, "
+                        ". passes, Q quits")
+        return [(seat, f"hit {feature} @{obs['version']}")], ""
+
+
+# -- people at a real-time table ---------------------------------------------------------------
+
+class Person:
+    """A person's seat: their keys go to the table directly; the seat itself proposes only what
+    the table does for a silent person after `patience` seconds (pass at the end of a round,
+    give back the smallest pile, lay the first offered top card)."""
+
+    interactive = False  # asked like a bot, but it only ever proposes the table's timer
+
+    def __init__(self, seat: int, patience: float) -> None:
+        self.seat = seat
+        self.patience = patience
+        self.since: tuple[Any, float] | None = None  # (what it waits on, since when)
+
+    def propose(self, view: SeatView) -> Proposal | None:
+        now: float = getattr(view, "now", 0.0)
+        obs = view.observation
+        key = (obs["version"], tuple(obs["passed"]), obs["phase"])
+        if self.since is None or self.since[0] != key:
+            self.since = (key, now)
+        due = self.since[1] + self.patience - now
+        legal = view.legal
+        if PASS in legal:
+            return (due, PASS)
+        mine = [c for c in obs["choosing"] if c["seat"] == self.seat]
+        if mine:
+            return (due + self.patience, TOPS[CARD_BY_NAME[mine[0]["tops"][0]]])
+        if obs["returning"] and legal:
+            sizes = [p["size"] for p in obs["prize_piles"][self.seat]]
+            return (due, RETURNS[sizes.index(min(sizes))])
+        return None
+
+    def __repr__(self) -> str:
+        return f"me@{self.seat}"
+
+
+def parse_players(players: Sequence[str] | None) -> tuple[list[str], dict[int, str | None]]:
+    """Seat kinds and the people's hit keys from `me`, `me:q` and bot names.
+
+    >>> parse_players(["me:q", "me:m", "hard"])
+    (['me', 'me', 'hard'], {0: 'q', 1: 'm'})
+    >>> parse_players(None)
+    (['me', 'normal', 'hard'], {0: None})
+    """
+    given = list(players) if players else [PERSON, "normal", "hard"]
+    known = bots.names("lecker_mammut")
+    kinds: list[str] = []
+    people: dict[int, str | None] = {}
+    for seat, who in enumerate(given):
+        name, _, key = who.partition(":")
+        if name == PERSON:
+            people[seat] = key or None
+        elif name not in known or key:
+            raise OptionError(f"no player {who!r} for lecker_mammut", (PERSON, "me:<key>",
+                                                                       *known))
+        kinds.append(name)
+    keys = [k for k in people.values() if k is not None]
+    if len(people) > 1 and len(keys) != len(people):
+        raise OptionError("at one keyboard each person needs a hit key: me:q,me:m,...")
+    if len(set(keys)) != len(keys) or any(len(k) != 1 or k in (" ", ".") for k in keys):
+        raise OptionError("hit keys are single, different keys (not space or .)")
+    return kinds, people
+
+
+class RealTimeMatch:
+    """One game at the terminal in real time; `run` plays it, `save` writes the record."""
+
+    def __init__(self, players: Sequence[str] | None = None, seed: int | None = None,
+                 options: Mapping[str, Any] | None = None, console: Console | None = None,
+                 clock: Clock | None = None, patience: float = 6.0) -> None:
+        self.kinds, people = parse_players(players)
+        self.game = load("lecker_mammut", len(self.kinds), **dict(options or {}))
+        self.seed = fresh_seed() if seed is None else seed
+        self.names = [("You" if len(people) == 1 else f"Player {s}") if s in people
+                      else f"{who.capitalize()} {s}" for s, who in enumerate(self.kinds)]
+        self.console = console or Console(highlight=False)
+        self.renderer = LeckerMammutRenderer(unicode=(self.console.encoding or "").startswith(
+            "utf"))
+        self.keys = Keys(people)
+        self.state: State = self.game.new_state(self.seed)
+        agents = [Person(s, patience) if s in people else
+                  bots.make(who, self.game, s, random.Random(f"{self.seed}:{s}:{who}"))
+                  for s, who in enumerate(self.kinds)]
+        self.table = RealTimeTable(self.state, agents, clock, on_step=self._step,
+                                   on_refused=self._refused)
+        self.viewer = next(iter(people)) if len(people) == 1 else None
+        self.obs = self.state.observe(self.viewer)
+        self.message = ""
+        self.quit = False
+        self._live: Live | None = None
+        self._lock = threading.Lock()
+
+    # -- input ------------------------------------------------------------------------------
+
+    def press(self, key: str) -> None:
+        """A key from the keyboard (any thread): submitted to the table as actions."""
+        if key in QUIT_KEYS:
+            self.quit = True
+            self.table.stop.set()
+            return
+        submissions, message = self.keys.press(key, self.obs)
+        for seat, text in submissions:
+            self.table.submit(seat, text)
+        if message:
+            self._say(message)
+
+    # -- output -----------------------------------------------------------------------------
+
+    def frame(self) -> Panel:
+        body = Group(self.renderer.screen(self.obs, self.names), Text(""),
+                     Text(self.message, style="bold red"), Text(self.help(), style="dim"))
+        return Panel(body, title=f"Lecker Mammut! · seed {self.seed}", title_align="left")
+
+    def help(self) -> str:
+        if self.keys.by_key:
+            return ("hit key, then: animal 1-7 · colour r o y g b v p · digit = top/pile · "
+                    ". pass   space flips   Q quits")
+        return ("1 bear 2 boar 3 tiger 4 sloth 5 deer 6 mammoth 7 rhino · r o y g b v p colours "
+                "· space flip · . pass · digit = top/pile · Q quit")
+
+    def _draw(self) -> None:
+        if self._live is not None:
+            self._live.update(self.frame(), refresh=True)
+
+    def _say(self, message: str) -> None:
+        with self._lock:
+            self.message = message
+            self._draw()
+
+    def _step(self, state: State, move: Move) -> None:
+        before, self.obs = self.obs, state.observe(self.viewer)
+        text = str(move.action)
+        message = ""
+        if text.startswith("hit") and move.seat in self.keys.people:
+            last = self.obs["log"][-1] if self.obs["log"] else {}
+            if before == self.obs:
+                message = f"{self.names[move.seat]}: too late — someone was faster (no penalty)"
+            elif last.get("act") == "mistake" and last.get("seat") == move.seat:
+                message = (f"{self.names[move.seat]}: only {last['showing']} cards show "
+                           f"{last['feature']} — a penalty card")
+        with self._lock:
+            self.message = message
+            self._draw()
+
+    def _refused(self, seat: int, action: Action | str, exc: IllegalAction) -> None:
+        self._say(f"{self.names[seat]}: {exc.reason}")
+
+    # -- running ----------------------------------------------------------------------------
+
+    def run(self, keys: Iterator[str] | None = None) -> str:
+        """Play until the game ends ("over") or a person quits ("quit"). Keys come from the
+        terminal (raw mode) unless an iterator of keys is given."""
+        reader = threading.Thread(target=self._read, args=(keys,), daemon=True)
+        with Live(self.frame(), console=self.console, auto_refresh=False,
+                  transient=False) as live:
+            self._live = live
+            reader.start()
+            try:
+                self.table.run()
+            except KeyboardInterrupt:
+                self.quit = True
+            finally:
+                self.table.stop.set()
+                self._live = None
+        if self.state.is_over():
+            self.console.print(self.renderer.outcome(self.state.result().to_dict(), self.names))
+            return "over"
+        return "quit"
+
+    def _read(self, keys: Iterator[str] | None) -> None:
+        source = keys if keys is not None else terminal_keys(self.table.stop)
+        for key in source:
+            if self.table.stop.is_set():
+                break
+            self.press(key)
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the game so far as a JSON record (to `path`, or ./records/...); return where."""
+        if path is None:
+            stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+            path = Path("records") / f"lecker_mammut-{self.seed}-{stamp}.json"
+        return save_record(self.state, [k if k != PERSON else PERSON for k in self.kinds], path)
+
+
+def terminal_keys(stop: threading.Event) -> Iterator[str]:
+    """Single key presses from stdin, without Enter (cbreak mode) while stdin is a terminal;
+    line by line otherwise. Ends when `stop` is set or the input ends."""
+    if not sys.stdin.isatty():
+        for line in sys.stdin:
+            yield from line.rstrip("\n")
+            if stop.is_set():
+                return
+        return
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        while not stop.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                data = os.read(fd, 1)
+                if not data:
+                    return
+                yield data.decode(errors="replace")
+    finally:
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+__all__ = ["RENDERER", "Keys", "LeckerMammutRenderer", "Person", "RealTimeMatch",
+           "parse_players", "terminal_keys"]
