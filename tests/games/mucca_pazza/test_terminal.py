@@ -1,0 +1,59 @@
+"""The terminal renderer draws every observation of a game without error and shows the table."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.cells import cell_len
+from rich.console import Console
+
+import tiergarten
+from tiergarten.terminal import renderer_for
+from tiergarten.terminal.mucca_pazza import MuccaPazzaRenderer
+
+from .positions import J_BODIES, J_HEADS, J_LEGS, junior
+
+
+def text(obs: dict[str, object], unicode: bool = True, names: tuple[str, ...] = ("You", "Bot"),
+         ) -> str:
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    renderer = renderer_for("mucca_pazza", unicode)
+    console.print(renderer.screen(obs, list(names)))
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(out, str)
+    return out
+
+
+def test_the_renderer_is_found_by_game_id() -> None:
+    assert type(renderer_for("mucca_pazza")) is MuccaPazzaRenderer
+
+
+def test_a_junior_screen_shows_the_board_the_grid_the_target_and_a_hint() -> None:
+    state = junior(J_HEADS, J_BODIES, J_LEGS, "frog " * 15 + "ghost")
+    state.apply(0, "reveal 4")
+    screen = text(state.observe(0))
+    assert "🐸 frog" in screen and "heads" in screen and "legs" in screen
+    assert "complete the frog" in screen and "Hint: frog can be completed in 1 more slide" in screen
+    assert " 4 🐸 frog" in screen and "16 ▒▒" in screen
+    assert "Hint" not in text(state.observe(1))  # only the seat whose turn it is
+    state.apply(0, "slide bodies left")
+    screen = text(state.observe(1), unicode=False)
+    assert "ok" in screen and "won the frog" in screen and "🐸" not in screen
+
+
+def test_screens_from_whole_games_render_within_80_columns() -> None:
+    for variant, players in (("standard", 4), ("junior", 3)):
+        game = tiergarten.load("mucca_pazza", players=players, variant=variant)
+        state = game.new_state(seed=11)
+        rng = random.Random(11)
+        names = tuple(f"Seat {s}" for s in range(players))
+        steps = 0
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if steps % 20 == 0:
+                for line in text(state.observe(seat), names=names).splitlines():
+                    assert cell_len(line) <= 80
+            steps += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert "game is over" in text(state.observe(None), names=names)
