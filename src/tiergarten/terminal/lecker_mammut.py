@@ -372,6 +372,7 @@ class RealTimeMatch:
             finally:
                 self.table.stop.set()
                 self._live = None
+        reader.join(timeout=1.0)  # lets the keyboard reader put the terminal back as it was
         if self.state.is_over():
             self.console.print(self.renderer.outcome(self.state.result().to_dict(), self.names))
             return "over"

@@ -1,0 +1,142 @@
+"""Real-time terminal play: keys to actions, players with hit keys, the screen, and whole games
+driven by a scripted clock that presses keys (nothing timed, no terminal needed)."""
+
+from __future__ import annotations
+
+import io
+import json
+import pathlib
+import queue
+
+import pytest
+from rich.console import Console
+
+import tiergarten
+from tiergarten.core.realtime import Submission
+from tiergarten.terminal.lecker_mammut import (
+    Keys,
+    LeckerMammutRenderer,
+    RealTimeMatch,
+    parse_players,
+)
+
+from .positions import position
+
+FLIPPING = {"version": 7, "phase": "flipping", "choosing": [], "returning": [], "flipper": 0}
+
+
+def test_one_person_hits_with_a_single_key_judged_on_the_version_on_screen() -> None:
+    keys = Keys({0: None})
+    assert keys.press("2", FLIPPING) == ([(0, "hit boar @7")], "")
+    assert keys.press("v", FLIPPING) == ([(0, "hit purple @7")], "")
+    assert keys.press(" ", FLIPPING) == ([(0, "flip")], "")
+    assert keys.press(".", FLIPPING) == ([(0, "pass")], "")
+    assert "no key 'z'" in keys.press("z", FLIPPING)[1]
+    assert keys.press(" ", {**FLIPPING, "flipper": 1}) == (
+        [], "it is not your pile that is being flipped")
+
+
+def test_digits_choose_the_top_card_or_the_pile_to_give_back() -> None:
+    keys = Keys({1: None})
+    choosing = {**FLIPPING, "choosing": [{"seat": 1, "feature": "green", "cards": [],
+                                          "tops": ["green-bear", "green-boar"]}]}
+    assert keys.press("2", choosing) == ([(1, "top green-boar")], "")
+    assert keys.press("3", choosing) == ([], "choose a top card 1 to 2")
+    assert keys.press("2", {**FLIPPING, "returning": [1]}) == ([(1, "return 2")], "")
+
+
+def test_at_one_keyboard_each_person_presses_their_hit_key_first() -> None:
+    keys = Keys({0: "q", 2: "m"})
+    assert keys.press("g", FLIPPING)[0] == []
+    assert keys.press("m", FLIPPING) == ([], "")
+    assert keys.press("g", FLIPPING) == ([(2, "hit green @7")], "")
+    assert keys.press("q", FLIPPING) == ([], "")
+    assert keys.press(".", FLIPPING) == ([(0, "pass")], "")
+    assert keys.press(" ", FLIPPING) == ([(0, "flip")], "")  # space: whoever's pile it is
+
+
+def test_players_are_people_with_hit_keys_or_bot_levels() -> None:
+    assert parse_players(["hard", "me"]) == (["hard", "me"], {1: None})
+    with pytest.raises(tiergarten.OptionError, match="no player 'wizard'"):
+        parse_players(["me", "wizard"])
+    with pytest.raises(tiergarten.OptionError, match="each person needs a hit key"):
+        parse_players(["me", "me"])
+    with pytest.raises(tiergarten.OptionError, match="different keys"):
+        parse_players(["me:q", "me:q"])
+
+
+def test_the_screen_shows_the_table_in_words() -> None:
+    state = position(middle="green-boar red-deer", piles=["pink-sloth", ""],
+                     prizes=[[], ["red-bear blue-tiger"]], penalties=[1, 0])
+    state.apply(1, "hit pink")
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(
+        LeckerMammutRenderer(unicode=False).screen(state.observe(0), ["You", "Hard 1"]))
+    text = out.getvalue()
+    for words in ("green boar", "red deer", "blue tiger", "You", "Hard 1",
+                  "hit pink wrongly (only 0 showing)"):
+        assert words in text
+
+
+class PressingClock:
+    """A clock for a match: time moves as the table waits; the 'person' presses space 0.7 s
+    after it becomes their pile to flip, and other keys at scripted times."""
+
+    def __init__(self, match: RealTimeMatch, script: list[tuple[float, str]]) -> None:
+        self.match = match
+        self.t = 0.0
+        self.script = sorted(script)
+        self.flip_at: float | None = None
+
+    def now(self) -> float:
+        return self.t
+
+    def wait(self, inbox: queue.Queue[Submission], seconds: float) -> Submission | None:
+        mine = self.match.obs["flipper"] in self.match.keys.people
+        if mine and self.flip_at is None:
+            self.flip_at = self.t + 0.7
+        events = [(at, key) for at, key in self.script if at <= self.t + seconds]
+        if mine and self.flip_at is not None and self.flip_at <= self.t + seconds:
+            events.append((self.flip_at, " "))
+        if events:
+            at, key = min(events)
+            self.t = max(self.t, at)
+            if key == " " and (at, key) not in self.script:
+                self.flip_at = None
+            else:
+                self.script.remove((at, key))
+            self.match.press(key)
+        else:
+            self.t += seconds
+        try:
+            return inbox.get_nowait()
+        except queue.Empty:
+            return None
+
+
+def test_a_whole_game_against_a_bot_with_a_person_flipping_and_hitting() -> None:
+    out = io.StringIO()
+    match = RealTimeMatch(["me", "hard"], seed=3, options={"rounds": 1},
+                          console=Console(file=out, width=120, color_system=None))
+    match.table.clock = PressingClock(match, [(0.9, "g"), (1.1, "x")])
+    assert match.run(keys=iter(())) == "over"
+    mine = [str(a) for seat, a in match.state.history if seat == 0]
+    assert mine[:2] == ["flip", "hit green @1"] and mine[-1] == "pass"
+    assert match.state.penalties[0] == 1  # green was a mistake: a penalty card from the pile
+    assert mine.count("flip") == 24  # the rest of the person's 25 cards
+    assert "Hard 1 wins" in out.getvalue() or "You win" in out.getvalue()
+    record = tiergarten.replay(match.state.record())
+    assert record.result() == match.state.result()
+
+
+def test_quitting_stops_the_game_and_it_can_be_saved(tmp_path: pathlib.Path) -> None:
+    out = io.StringIO()
+    match = RealTimeMatch(["hard", "me"], seed=1, options={"rounds": 1},
+                          console=Console(file=out, width=100, color_system=None))
+    match.table.clock = PressingClock(match, [(2.0, "Q")])
+    assert match.run(keys=iter(())) == "quit"
+    assert not match.state.is_over() and match.state.history
+    saved = match.save(tmp_path / "game.json")
+    record = json.loads(saved.read_text())
+    assert record["agents"] == ["hard", "me"]
+    assert tiergarten.replay(record).observe(0) == match.state.observe(0)
