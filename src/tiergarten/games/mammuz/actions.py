@@ -9,6 +9,8 @@ A lay is written with the cards of the declared species first, then the others i
 
 >>> str(LAY_BY[MOUSE][MULTISET_INDEX[(HARE, MOUSE, MOUSE)]])
 'lay mouse mouse hare as mouse'
+>>> MULTISETS[:3], MULTISETS[BLOCK_STARTS[1]:BLOCK_STARTS[1] + 2]
+(((0,), (1,), (2,)), ((8,), (0, 8)))
 >>> len(MULTISETS), len(FIXED)
 (2338, 18716)
 """
@@ -48,14 +50,29 @@ class MammuZAction(Action):
         put(self, "multiset", multiset)
 
 
-def _multisets() -> tuple[tuple[int, ...], ...]:
-    """Every multiset of 1–4 kinds that the box can supply, by size then kind order."""
-    out = []
-    for size in range(1, MAX_LAY + 1):
-        for combo in combinations_with_replacement(range(KINDS), size):
-            if all(combo.count(k) <= COUNTS[k] for k in set(combo)):
-                out.append(combo)
-    return tuple(out)
+def _possible(size: int, kinds: range) -> list[tuple[int, ...]]:
+    """Multisets of `size` of `kinds` that the box can supply (in kind order)."""
+    return [combo for combo in combinations_with_replacement(kinds, size)
+            if all(combo.count(k) <= COUNTS[k] for k in set(combo))]
+
+
+# Lays are ordered in blocks, one per set of dinosaurs in the lay (none first, then by size and
+# kind order); inside a block the animal part runs in ANIMAL_PARTS order (by size, then kind
+# order), so the animal part has the same offset in every block that has room for it.
+ANIMAL_PARTS = tuple(m for size in range(MAX_LAY + 1) for m in _possible(size, range(8)))
+ANIMALS_UP_TO = tuple(sum(1 for m in ANIMAL_PARTS if len(m) <= j) for j in range(MAX_LAY + 1))
+DINOSAUR_PARTS = tuple(m for size in range(MAX_LAY + 1) for m in _possible(size, range(8, KINDS)))
+
+
+def _multisets() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every multiset of 1–4 kinds that the box can supply, and each block's first index."""
+    out: list[tuple[int, ...]] = []
+    starts = []
+    for dinos in DINOSAUR_PARTS:
+        starts.append(len(out))
+        out += [animals + dinos for animals in ANIMAL_PARTS[:ANIMALS_UP_TO[MAX_LAY - len(dinos)]]
+                if animals or dinos]
+    return tuple(out), tuple(starts)
 
 
 def lay_text(cards: tuple[int, ...], species: int) -> str:
@@ -64,7 +81,7 @@ def lay_text(cards: tuple[int, ...], species: int) -> str:
     return f"lay {' '.join(NAMES[k] for k in ordered)} as {SPECIES_NAMES[species]}"
 
 
-MULTISETS = _multisets()
+MULTISETS, BLOCK_STARTS = _multisets()  # BLOCK_STARTS[i]: first lay with DINOSAUR_PARTS[i]
 MULTISET_INDEX = {m: i for i, m in enumerate(MULTISETS)}
 NEEDS = tuple(tuple((k, m.count(k)) for k in sorted(set(m))) for m in MULTISETS)  # (kind, count)
 
