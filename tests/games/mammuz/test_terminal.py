@@ -33,8 +33,11 @@ def test_every_screen_of_a_whole_game_renders_and_hides_other_hands() -> None:
         assert "Your hand:" in screen
         for lay in obs["herd"]:
             assert (lay["cards"] is None) == (lay["seat"] != 0)
-        for action in state.legal_actions(state.observe(None)["turn"]):
-            text(renderer.label(str(action), state.observe(state.observe(None)["turn"]), NAMES))
+        turn = state.observe(None)["turn"]
+        legal = state.legal_actions(turn)
+        for action in legal[:3] + legal[-6:]:  # lays read as notation; the rest in words
+            label = text(renderer.label(str(action), state.observe(turn), NAMES)).strip()
+            assert label == str(action) or not str(action).startswith("lay")
         seat, action, _ = next_move(state, agents)
         state.apply(seat, action)
     final = text(renderer.outcome(state.result().to_dict(), NAMES))
