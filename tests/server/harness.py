@@ -36,6 +36,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.http = httpx.Client(base_url=self.url, timeout=10, trust_env=False)
 
     def start(self) -> Server:
         env = dict(os.environ, PYTHONPATH=str(SRC))
@@ -49,7 +50,7 @@ class Server:
                 out, err = self.proc.communicate()
                 raise RuntimeError(f"server exited {self.proc.returncode}: {err.decode()}")
             try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                if self.http.get("/api/health", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
@@ -77,10 +78,10 @@ class Server:
     # -- REST ----------------------------------------------------------------------------------
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.url + path, timeout=10)
+        return self.http.get(path)
 
     def post(self, path: str, body: Any) -> httpx.Response:
-        return httpx.post(self.url + path, json=body, timeout=10)
+        return self.http.post(path, json=body)
 
     def create(self, **body: Any) -> Message:
         response = self.post("/api/tables", body)
@@ -149,14 +150,18 @@ def is_error(message: Message) -> bool:
 
 
 async def play_until_over(client: Client, choose: Callable[[Message], str | None],
-                          timeout: float = 60.0) -> None:
+                          timeout: float = 20.0) -> None:
     """Answer every state that offers moves with `choose(state)` until the game is over."""
     deadline = asyncio.get_running_loop().time() + timeout
+    message = client.state  # answer the state already in hand first
     while not client.is_over():
-        left = deadline - asyncio.get_running_loop().time()
-        assert left > 0, "the game did not end in time"
-        message = await client.recv(left)
-        if is_state(message) and message["legal"] and not message["observation"].get("over"):
+        if message is not None and is_state(message) and message["legal"]:
             action = choose(message)
             if action is not None:
                 await client.act(action, message["version"])
+        left = deadline - asyncio.get_running_loop().time()
+        try:
+            message = await client.recv(max(0.01, left))
+        except TimeoutError:
+            raise AssertionError(f"the game did not end in time; last messages: "
+                                 f"{client.received[-3:]}") from None

@@ -102,7 +102,9 @@ def create_app(db: str | os.PathLike[str] | None = None,
         """The whole record once the game is over; before that only what a spectator sees."""
         table = need(table_id)
         if table.status == "over":
-            return {"status": "over", "record": table.row.record(),
+            stored = tables().store.load_table(table_id)  # the log itself, not memory
+            assert stored is not None
+            return {"status": "over", "record": stored.record(),
                     "result": table.state.result().to_dict(), "seats": table.info()["seats"]}
         return {"status": table.status, "version": table.version,
                 "observation": table.state.observe(None), "seats": table.info()["seats"]}

@@ -238,6 +238,7 @@ class LiveTable:
                           self.id, index)
             self.state = replay(self._reload().record())
             raise IllegalAction("the server could not store this action; try again") from None
+        self.row.actions.append((seat, notation))
         if state.is_over():
             self._set_status("over")
         self._last_change = self._loop.time()
