@@ -3,9 +3,8 @@
 The state is mutable and cheap to copy. Hands are count vectors over the fourteen kinds. Who may
 act and what they may do are computed once per position and cached.
 
-What each seat knows of other hands is tracked as counts (`known`): cards it saw go into a
-hand (its own cards in a herd that hand took, a turned-up card, a card dealt face up) stay
-known until that hand lays cards face down, which forgets as many of each kind as were laid.
+What each seat knows of other hands is tracked as counts (`known`, see `knowledge.py`); the
+lays a hand can make are found in `lays.py`.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tiergarten.core import Action, Result, State
 
-from . import view
+from . import knowledge, view
 from .actions import (
     DOUBT,
     DOUBT_KIND,
@@ -83,9 +82,7 @@ class MammuZState(State):
         self.removed = [0] * KINDS  # cards that left the game face up (removed herds)
         self.extinct = [False] * len(SPECIES)
         self.declarable = in_play(n)
-        # known[o][h * KINDS + k]: cards of kind k that observer o (n = spectator) knows holder
-        # h (a seat, or n = the jackpot) has.
-        self.known = [[0] * ((n + 1) * KINDS) for _ in range(n + 1)]
+        self.known = knowledge.table(n)  # what each seat knows of other hands (knowledge.py)
         # turned-up cards: (layer, kind, doubter, position, outcome, taker)
         self.revealed: list[tuple[Any, ...]] = []
         self.doubter = -1
@@ -266,21 +263,10 @@ class MammuZState(State):
         if self.phase == OPEN:
             self.species = action.species
         self.lays.append((seat, cards))
-        self._forget(seat, count)
+        knowledge.forget(self.known, seat, count)
         self.events.append((seat, "lay", count, self.species))
         self.turn = (seat + 1) % self.n
         self.phase = RESPOND
-
-    def _forget(self, seat: int, count: int) -> None:
-        """Every other observer forgets `count` cards of each kind it knew `seat` held."""
-        base = seat * KINDS
-        end = base + KINDS
-        for o, row in enumerate(self.known):
-            if o != seat and any(row[base:end]):
-                for i in range(base, end):
-                    v = row[i]
-                    if v:
-                        row[i] = v - count if v > count else 0
 
     def _doubt(self, seat: int, position: int) -> None:
         """Turn card `position` (0-based) of the previous lay; decide who takes the herd."""
@@ -353,35 +339,17 @@ class MammuZState(State):
 
     def _take(self, taker: int) -> None:
         """`taker` picks up the herd (and the jackpot, if any): each seat learns what it knew."""
-        n, known = self.n, self.known
         layer, card = self.revealed[-1][0], self.revealed[-1][1]
         hand = self.hands[taker]
         got = self.herd_size
         for k in range(KINDS):
             hand[k] += self.herd[k]
-        base = taker * KINDS
-        for o in range(n + 1):
-            if o == taker:
-                continue
-            row = known[o]
-            for seat, cards in self.lays:
-                if seat == o:
-                    for k in cards:
-                        row[base + k] += 1
-            if layer != o:
-                row[base + card] += 1
+        knowledge.learn_herd(self.known, taker, self.lays, layer, card, skip=taker)
         if self.jackpot_size:
-            jackpot = self.jackpot
             got += self.jackpot_size
             for k in range(KINDS):
-                hand[k] += jackpot[k]
-            jbase = n * KINDS
-            for o in range(n + 1):
-                row = known[o]
-                if o != taker:
-                    for k in range(KINDS):
-                        row[base + k] += row[jbase + k]
-                row[jbase:jbase + KINDS] = [0] * KINDS
+                hand[k] += self.jackpot[k]
+            knowledge.move_jackpot(self.known, taker)
             self.events.append((taker, "jackpot", self.jackpot_size))
             self.jackpot = [0] * KINDS
             self.jackpot_size = 0
@@ -390,20 +358,11 @@ class MammuZState(State):
 
     def _to_jackpot(self) -> None:
         """The herd joins the jackpot face down; each seat knows its own cards went there."""
-        n, known = self.n, self.known
         layer, card = self.revealed[-1][0], self.revealed[-1][1]
-        jbase = n * KINDS
         for k in range(KINDS):
             self.jackpot[k] += self.herd[k]
         self.jackpot_size += self.herd_size
-        for o in range(n + 1):
-            row = known[o]
-            for seat, cards in self.lays:
-                if seat == o:
-                    for k in cards:
-                        row[jbase + k] += 1
-            if layer != o:
-                row[jbase + card] += 1
+        knowledge.learn_herd(self.known, self.n, self.lays, layer, card, skip=-1)
         self.events.append((-1, "jackpot_grows", self.herd_size, self.jackpot_size))
 
     def _deal_out(self, doubter: int) -> None:
@@ -424,9 +383,7 @@ class MammuZState(State):
         for seat in range(n):
             self.sizes[seat] += dealt[seat]
         getter = (doubter + at) % n
-        for o in range(n + 1):
-            if o != getter:
-                self.known[o][getter * KINDS + card] += 1
+        knowledge.learn_card(self.known, getter, card)
         self._close(DEALT, getter)
         self.events.append((doubter, "deal_out", dealt, getter))
 
@@ -437,9 +394,7 @@ class MammuZState(State):
         self.in_game[species] = 0
         self.extinct[species] = True
         self.declarable = tuple(s for s in self.declarable if s != species)
-        for row in self.known:
-            for i in range(species, len(row), KINDS):
-                row[i] = 0
+        knowledge.forget_species(self.known, species)
         self.events.append((seat, "extinct", species, count))
         if not self.sizes[seat]:
             self._finish(seat, "extinction")
