@@ -35,6 +35,13 @@ def first_move(prompt: str, completions: Sequence[str]) -> str:
     return completions[0] if completions else ""
 
 
+def careful_move(prompt: str, completions: Sequence[str]) -> str:
+    """The first legal move, saying Mau (or Mau Mau) whenever that move may say it."""
+    first = first_move(prompt, completions)
+    calls = [c for c in completions if c.startswith(first + " ") and c.endswith("mau")]
+    return calls[-1] if calls else first
+
+
 def quiet_console() -> Console:
     return Console(record=True, width=100, force_terminal=False, color_system=None,
                    file=open("/dev/null", "w"))  # noqa: SIM115

@@ -7,7 +7,7 @@ from pathlib import Path
 import tiergarten
 from tiergarten.games.maumau.actions import CATCH
 
-from .conftest import first_move, load_record, play_in_process
+from .conftest import careful_move, first_move, load_record, play_in_process
 
 ONES = "1\n" * 600
 
@@ -102,7 +102,7 @@ def test_default_lineup_is_me_against_heuristics(run) -> None:
 
 
 def test_hot_seat_shows_whose_turn_and_only_that_seats_view() -> None:
-    match, out = play_in_process("me,me,random", 6, first_move, rounds=1)
+    match, out = play_in_process("me,me,random", 6, careful_move, rounds=1)
     assert match.state.is_over()
     assert "Player 0's view" in out and "Player 1's view" in out
     seats = {seat for seat, _ in match.state.history}
@@ -143,7 +143,7 @@ def test_catching_from_the_menu() -> None:
 def test_hot_seat_a_person_may_catch_while_the_other_person_is_in_turn() -> None:
     # both people always catch when they may only catch, else type the first legal move
     def read(prompt: str, completions: list[str]) -> str:
-        return "1" if completions[0] == "catch" else first_move(prompt, completions)
+        return "1" if completions[0] == "catch" else careful_move(prompt, completions)
 
     for seed in range(100):
         match, _ = play_in_process("me,me,random", seed, read, rounds=1)

@@ -14,7 +14,7 @@ from tiergarten.terminal import Renderer, register, renderer_for
 from tiergarten.terminal import render as render_module
 from tiergarten.terminal.maumau import MauMauRenderer
 
-from .conftest import first_move, play_in_process
+from .conftest import careful_move, first_move, play_in_process
 
 NAMES = ["You", "Heuristic 1", "Random 2", "Random 3"]
 
@@ -138,7 +138,7 @@ def test_hot_seat_prompts_show_the_asking_seats_hand_only() -> None:
         own = holder[0].state.observe(seat)["hand"]
         assert cards == [MauMauRenderer().card(c).plain for c in own]
         checked.append(seat)
-        return first_move(prompt, completions)
+        return careful_move(prompt, completions)
 
     match = Match("maumau", ["me", "me", "me"], 3, {"rounds": 1}, pace=0, console=console,
                   read=read, live=False)
