@@ -142,6 +142,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau."
     else:
         console.print(Text(info.title, style="bold"))
         console.print(info.summary or "(no rules page is installed for this game)")
+        console.print(f"Moves: {tiergarten.load(game).notation_hint()}", soft_wrap=True)
     table = Table(title=f"Options of {game} (set with --option name=value)",
                   title_justify="left", show_lines=False)
     table.add_column("Option", no_wrap=True, style="bold")

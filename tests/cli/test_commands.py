@@ -24,6 +24,7 @@ def test_rules_without_a_docs_page_falls_back_to_the_summary(run, monkeypatch) -
     result = run("rules", "maumau")
     assert result.exit_code == 0
     assert game_class("maumau").info.summary[:30] in result.output
+    assert "Moves: write play <card>" in result.output
     assert "jack_on_jack" in result.output
 
 
