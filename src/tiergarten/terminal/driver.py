@@ -110,10 +110,13 @@ class Table:
             title += f" · {self.names[seat]}'s view"
         return Panel(self.renderer.screen(obs, self.names), title=title, title_align="left")
 
-    def show(self, obs: Observation) -> None:
+    def show(self, obs: Observation) -> int:
+        """Draw `obs`'s screen (in place in a live terminal); return how many lines it took."""
+        frame = self.frame(obs)
         if self.live:
             self.console.clear()
-        self.console.print(self.frame(obs))
+        self.console.print(frame)
+        return len(self.console.render_lines(frame, pad=False)) if self.live else 0
 
     def say(self, text: str | Text, style: str | None = None) -> None:
         """One line, never wrapped into several."""
@@ -139,9 +142,9 @@ class Table:
         """
         seat, obs, legal = view.seat, view.observation, view.legal
         self._hand_over(seat)
-        self.show(obs)
+        used = self.show(obs)
         wait = self.renderer.may_wait(obs, seat)
-        self._menu(legal, obs, wait)
+        self._menu(legal, obs, wait, room=self.console.height - used - 3 if self.live else None)
         prompt = "> " if len(self.people) == 1 else f"{self.names[seat]} > "
         completions = [str(a) for a in legal] + list(COMMANDS)
         while True:
@@ -194,12 +197,16 @@ class Table:
             return str(exc)
         return f"{action} is not legal now"
 
-    def _menu(self, legal: Sequence[Action], obs: Observation, wait: bool) -> None:
+    def _menu(self, legal: Sequence[Action], obs: Observation, wait: bool,
+              room: int | None = None) -> None:
+        """The numbered legal moves: one per line with their notation, or in columns when
+        there are many (or, in a live terminal, more than fit below the screen)."""
         labels = [self.renderer.label(str(a), obs, self.names) for a in legal]
-        if len(legal) > LONG_MENU:  # many moves: number and label only, in columns
+        limit = LONG_MENU if room is None else min(LONG_MENU, max(room - wait, 6))
+        if len(legal) > limit:
             cells = [Text.assemble((f"{n:>3} ", "bold cyan"), label)
                      for n, label in enumerate(labels, 1)]
-            self.console.print(Columns(cells, padding=(0, 3)))
+            self.console.print(Columns(cells, padding=(0, 3), column_first=True))
         else:
             menu = RichTable.grid(padding=(0, 2))
             menu.add_column(justify="right", style="bold cyan")

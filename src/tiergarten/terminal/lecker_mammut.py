@@ -173,6 +173,7 @@ class Keys:
     def press(self, key: str, obs: Observation) -> tuple[list[Submission], str]:
         """The submissions `key` makes, and a message for the screen ('' if none)."""
         if key == " ":
+            self.armed = None
             flipper = obs["flipper"]
             if flipper in self.people:
                 return [(flipper, "flip")], ""
@@ -390,7 +391,7 @@ class RealTimeMatch:
         if path is None:
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             path = Path("records") / f"lecker_mammut-{self.seed}-{stamp}.json"
-        return save_record(self.state, [k if k != PERSON else PERSON for k in self.kinds], path)
+        return save_record(self.state, self.kinds, path)
 
 
 def terminal_keys(stop: threading.Event) -> Iterator[str]:

@@ -4,7 +4,7 @@ Built from one seat's observation only (see `tiergarten.games.maumau.view.observ
 
 >>> r = MauMauRenderer(unicode=False)
 >>> str(r.label("play Jd s maumau", {}, ["You", "Bot 1"]))
-'play Jd, wish for spades, say Mau Mau'
+'play Jd, wish spades, say Mau Mau'
 >>> str(r.event({"seat": 1, "act": "play 7h mau"}, ["You", "Heuristic 1"], 0))
 'Heuristic 1 played 7h and said Mau'
 """
@@ -173,7 +173,8 @@ class MauMauRenderer(Renderer):
             text = Text("play ") + self.card(words[1])
             rest = words[2:]
             if rest and rest[0] in SYMBOLS:
-                text = text + Text(", wish for ") + self.suit(rest[0])
+                wish = SYMBOLS[rest[0]] if self.unicode else WORDS[rest[0]]
+                text = text + Text(", wish ") + Text(wish, style=COLOURS[rest[0]])
                 rest = rest[1:]
             if rest == ["mau"]:
                 text.append(" and say Mau")
