@@ -275,6 +275,7 @@ class LiveTable:
     def start_if_full(self) -> None:
         if self.status == "open" and not self.open_seats():
             self._set_status("playing")
+            self._last_change = self._loop.time()
             self.broadcast_info()
             self.broadcast(0)
         if self.status == "playing":
