@@ -84,12 +84,27 @@ def play(
                       console=_console())
     except OptionError as exc:
         fail(str(exc))
+    if save is not None and not no_save:
+        _check_writable(save)
     outcome = match.run()
     if not no_save:
-        path = match.save(save)
+        try:
+            path = match.save(save)
+        except OSError as exc:
+            fail(f"cannot save the record: {exc}")
         match.table.say(f"Game saved to {path}  (replay: tiergarten replay {path})")
     if outcome != "over":
         raise typer.Exit(0)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a --save path before the game rather than after it."""
+    if path.is_dir():
+        fail(f"--save {str(path)!r} is a folder; give a file name, e.g. {path / 'game.json'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot save to {str(path)!r}: {exc}")
 
 
 @app.command()

@@ -52,6 +52,7 @@ def test_games_lists_every_game_with_player_range(run) -> None:
     (["play", "maumau", "--option", "colour=blue"], "unknown option 'colour'"),
     (["play", "maumau", "--option", "rounds"], "is not of the form name=value"),
     (["rules", "chess"], "unknown game 'chess'"),
+    (["play", "maumau", "--save", "."], "is a folder"),
     (["simulate", "maumau", "--option", "oops"], "is not of the form name=value"),
 ])
 def test_bad_requests_give_one_line_and_exit_2(run, args: list[str], says: str) -> None:

@@ -122,13 +122,18 @@ class Table:
         """One line, never wrapped into several."""
         self.console.print(text, style=style, soft_wrap=True, markup=False, highlight=False)
 
-    def interlude(self, what: RenderableType, last: bool = False) -> None:
-        """Stop between rounds: show the summary; in a live terminal wait for the person."""
+    def interlude(self, what: RenderableType, last: bool = False, hold: float = 0.0) -> None:
+        """Stop between rounds: show the summary; in a live terminal wait for the person
+        (or, with only bots playing, for `hold` seconds)."""
         title = "Game over" if last else "Round over"
         self.console.print(Panel(what, title=title, title_align="left"))
-        if self.live and self.people and not last:
+        if not self.live or last:
+            return
+        if self.people:
             with contextlib.suppress(EOFError):
                 self.read("Press Enter to go on ", ())
+        else:
+            time.sleep(hold)
 
     # -- asking a person ----------------------------------------------------------------------
 
@@ -287,7 +292,7 @@ class Match:
                 self._moved(after, self.agents[seat].interactive)
                 pause = table.renderer.interlude(before, after, self.names)
                 if pause is not None:
-                    table.interlude(pause, last=state.is_over())
+                    table.interlude(pause, last=state.is_over(), hold=5 * self.pace)
                 before = after
         except (Quit, KeyboardInterrupt):
             table.say("")
