@@ -102,6 +102,8 @@ def replay(record: Mapping[str, Any], console: Console, step: bool = False,
         pause = renderer.interlude(before, after, names)
         if pause is not None:
             console.print(Panel(pause, title="Round over", title_align="left"))
+        if after.get("round") != before.get("round") and not state.is_over():
+            console.rule(f"Round {after.get('round')}")
         before = after
     _ending(state, names, console, renderer)
     return len(actions)
