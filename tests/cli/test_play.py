@@ -56,20 +56,23 @@ def test_screen_shows_table_hand_and_menu(run) -> None:
     assert "Game saved" not in out
 
 
-def test_wrong_moves_get_one_line_reasons_and_the_game_goes_on(run) -> None:
-    # seed 3: the person (seat 0) holds 8d 9d Kd 7s Js, the top card is Jd with hearts in force
+def test_wrong_moves_get_one_line_reasons_and_the_game_goes_on(run, tmp_path: Path) -> None:
     result = run("play", "maumau", "--players", "me,heuristic,random", "--seed", "3",
-                 "--pace", "0", "--no-save", input="play 9d\nplay 7x\n99\npass\nquit\n")
-    lines = result.output.splitlines()
-    refusal = [line for line in lines if "9d matches neither" in line]
-    assert refusal == ["> 9d matches neither the suit in force (hearts) nor the rank of Jd; "
-                       "legal now: play Js c, play Js d, play Js h, play Js s, draw"]
-    # (piped input is not echoed, so a reply follows the "> " prompt on its line)
-    assert any(line.startswith("> cannot read 'play 7x' as an action") for line in lines)
-    assert any("there is no move 99: type a number from 1 to 5" in line for line in lines)
-    assert any(line.startswith("> pass is only for keeping a card you have just drawn; legal now:")
-               for line in lines)
+                 "--pace", "0", "--save", "q.json",
+                 input="play 9d\nplay 7x\n99\npass\nquit\n")
     assert result.exit_code == 0 and "Stopped." in result.output
+    # where the person was asked: after the bots' opening moves (the person made none)
+    state = tiergarten.replay(load_record(tmp_path / "q.json"))
+    legal = [str(a) for a in state.legal_actions(0)]
+    assert "9d" in state.observe(0)["hand"] and "play 9d" not in legal  # (seed 3)
+    lines = result.output.splitlines()
+    # piped input is not echoed, so each reply follows the "> " prompt on its line
+    refusal = [line for line in lines if line.startswith("> 9d ")]
+    assert len(refusal) == 1 and refusal[0].endswith("; legal now: " + ", ".join(legal))
+    assert any(line.startswith("> cannot read 'play 7x' as an action") for line in lines)
+    assert any(line.startswith(f"> there is no move 99: type a number from 1 to {len(legal)}")
+               for line in lines)
+    assert any(line.startswith("> pass ") and line.endswith(", ".join(legal)) for line in lines)
 
 
 def test_help_lists_the_notation(run) -> None:
