@@ -134,11 +134,10 @@ def replay(
     step: Annotated[bool, typer.Option(help="Wait for Enter before each action.")] = False,
 ) -> None:
     """Replay a saved game action by action, with every hand shown."""
-    from tiergarten.terminal import RecordError, read_record
-    from tiergarten.terminal import replay as run_replay
+    from tiergarten.terminal import RecordError, read_record, replay_record
 
     try:
-        run_replay(read_record(file), _console(), step=step)
+        replay_record(read_record(file), _console(), step=step)
     except RecordError as exc:
         fail(str(exc))
 

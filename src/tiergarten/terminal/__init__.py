@@ -7,8 +7,8 @@ without one are shown by the generic renderer, which prints any observation read
 from .driver import Match, Table, lineup, save_record, seat_names
 from .human import Human, LineReader, Quit
 from .render import Renderer, register, renderer_for
-from .replay import RecordError, read_record, replay
+from .replay import RecordError, read_record, replay_record
 
 __all__ = ["Human", "LineReader", "Match", "Quit", "RecordError", "Renderer", "Table",
-           "lineup", "read_record", "register", "renderer_for", "replay", "save_record",
+           "lineup", "read_record", "register", "renderer_for", "replay_record", "save_record",
            "seat_names"]

@@ -40,13 +40,13 @@ from rich.table import Table
 from rich.text import Text
 
 from tiergarten import bots
+from tiergarten.bots.lecker_mammut import safest_top
 from tiergarten.core import Action, IllegalAction, OptionError, State, load
 from tiergarten.core.game import fresh_seed
 from tiergarten.core.match import Proposal, SeatView
 from tiergarten.core.realtime import Clock, Move
 from tiergarten.core.realtime import Table as RealTimeTable
 from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
-from tiergarten.games.lecker_mammut.cards import CARD_BY_NAME
 
 from .driver import save_record
 from .render import Observation, Renderer
@@ -214,7 +214,7 @@ class Keys:
 class Person:
     """A person's seat: their keys go to the table directly; the seat itself proposes only what
     the table does for a silent person after `patience` seconds (pass at the end of a round,
-    give back the smallest pile, lay the first offered top card)."""
+    give back the smallest pile; after twice that, lay the safest top card)."""
 
     interactive = False  # asked like a bot, but it only ever proposes the table's timer
 
@@ -235,7 +235,7 @@ class Person:
             return (due, PASS)
         mine = [c for c in obs["choosing"] if c["seat"] == self.seat]
         if mine:
-            return (due + self.patience, TOPS[CARD_BY_NAME[mine[0]["tops"][0]]])
+            return (due + self.patience, TOPS[safest_top(obs, mine[0])])
         if obs["returning"] and legal:
             sizes = [p["size"] for p in obs["prize_piles"][self.seat]]
             return (due, RETURNS[sizes.index(min(sizes))])

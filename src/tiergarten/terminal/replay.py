@@ -68,7 +68,7 @@ def names_of(record: Mapping[str, Any], players: int) -> list[str]:
     return [f"Seat {s}" for s in range(players)]
 
 
-def replay(record: Mapping[str, Any], console: Console, step: bool = False,
+def replay_record(record: Mapping[str, Any], console: Console, step: bool = False,
            read: Callable[[str], str] = input) -> int:
     """Print the game of `record` action by action; with `step`, wait for Enter before each
     action and show every hand. Returns the number of actions replayed."""
