@@ -158,13 +158,8 @@ class LeckerBot(Bot):
         return current[1]
 
     def _top(self, obs: dict[str, Any], mine: dict[str, Any], now: float) -> Proposal:
-        f = FEATURE_BY_NAME[mine["feature"]]
-        taken = {CARD_BY_NAME[name] for name in mine["cards"]}
-        visible = [CARD_BY_NAME[name] for name in _visible(obs)]
-        choice = min((CARD_BY_NAME[name] for name in mine["tops"]),
-                     key=lambda c: (*_risk(c, f, visible, taken), c))
         due = self._timer("top", (obs["version"], obs["round"]), now, self.reflexes.choose)
-        return (max(0.0, due - now), TOPS[choice])
+        return (max(0.0, due - now), TOPS[safest_top(obs, mine)])
 
     def _return(self, obs: dict[str, Any], legal: tuple[Action, ...], now: float,
                 ) -> Proposal | None:
@@ -174,6 +169,16 @@ class LeckerBot(Bot):
         smallest = min(range(len(piles)), key=lambda i: (piles[i]["size"], i))
         due = self._timer("return", (obs["round"], obs["version"]), now, self.reflexes.choose)
         return (max(0.0, due - now), RETURNS[smallest])
+
+
+def safest_top(obs: dict[str, Any], choice: dict[str, Any]) -> int:
+    """The card of `choice` (an entry of the observation's `choosing`) least likely to be
+    stolen next: its other feature shows least, then has fewest cards still to turn up."""
+    f = FEATURE_BY_NAME[choice["feature"]]
+    taken = {CARD_BY_NAME[name] for name in choice["cards"]}
+    visible = [CARD_BY_NAME[name] for name in _visible(obs)]
+    return min((CARD_BY_NAME[name] for name in choice["tops"]),
+               key=lambda c: (*_risk(c, f, visible, taken), c))
 
 
 def _visible(obs: dict[str, Any]) -> list[str]:
@@ -228,4 +233,4 @@ BOTS: dict[str, type[LeckerBot]] = {"slow": SlowBot, "normal": NormalBot, "fast"
                                     "hard": HardBot}
 
 __all__ = ["BOTS", "LEVELS", "FastBot", "HardBot", "LeckerBot", "NormalBot", "Reflexes",
-           "SlowBot"]
+           "SlowBot", "safest_top"]
