@@ -77,11 +77,12 @@ def play(
                     ] = 0.6,
 ) -> None:
     """Play a game in the terminal, against bots or friends at the same keyboard."""
-    from tiergarten.terminal import Match
+    from tiergarten.terminal import start_match
 
+    console = _console()
     try:
-        match = Match(game, _players(players), seed, _options(option), pace=pace,
-                      console=_console())
+        match = start_match(game, _players(players), seed, _options(option), pace=pace,
+                            console=console)
     except OptionError as exc:
         fail(str(exc))
     if save is not None and not no_save:
@@ -92,7 +93,8 @@ def play(
             path = match.save(save)
         except OSError as exc:
             fail(f"cannot save the record: {exc}")
-        match.table.say(f"Game saved to {path}  (replay: tiergarten replay {path})")
+        console.print(f"Game saved to {path}  (replay: tiergarten replay {path})",
+                      soft_wrap=True, markup=False)
     if outcome != "over":
         raise typer.Exit(0)
 

@@ -89,3 +89,32 @@ def test_simulate_end_to_end(run) -> None:
                  "1", "--option", "rounds=1", "--json", "--workers", "1")
     assert result.exit_code == 0, result.output
     json.loads(result.stdout)
+
+
+def test_play_uses_a_games_own_match_class_when_its_module_has_one(run, monkeypatch) -> None:
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from tiergarten.terminal import driver
+
+    made: list[dict[str, Any]] = []
+
+    class OwnMatch:
+        def __init__(self, **kwargs: Any) -> None:
+            made.append(kwargs)
+
+        def run(self) -> str:
+            return "over"
+
+        def save(self, path: Path | None = None) -> Path:
+            assert path is not None
+            path.write_text("{}")
+            return path
+
+    monkeypatch.setattr(driver, "renderer_module", lambda game_id: SimpleNamespace(
+        MATCH=OwnMatch))
+    result = run("play", "maumau", "--players", "me,random", "--seed", "4", "--option",
+                 "rounds=1", "--save", "own.json")
+    assert result.exit_code == 0 and "Game saved to own.json" in result.output
+    assert len(made) == 1 and made[0]["players"] == ["me", "random"]
+    assert made[0]["seed"] == 4 and made[0]["options"] == {"rounds": "1"}

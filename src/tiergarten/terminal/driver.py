@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rich.columns import Columns
 from rich.console import Console, RenderableType
@@ -38,7 +38,7 @@ from tiergarten.core.game import fresh_seed
 from tiergarten.core.match import Agent, NoProposal, Proposal, SeatView, next_move
 
 from .human import REACTION, Human, LineReader, Quit, Reader
-from .render import Observation, Renderer, can_show_unicode, renderer_for
+from .render import Observation, Renderer, can_show_unicode, renderer_for, renderer_module
 
 PERSON = "me"
 COMMANDS = ("help", "quit")
@@ -320,6 +320,28 @@ class Match:
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             path = Path("records") / f"{self.game.id}-{self.seed}-{stamp}.json"
         return save_record(self.state, self.kinds, path)
+
+
+class MatchLike(Protocol):
+    """What `tiergarten play` needs of a match: run it, then save it."""
+
+    def run(self) -> str: ...
+
+    def save(self, path: Path | None = None) -> Path: ...
+
+
+def start_match(game_id: str, players: Sequence[str] | None = None, seed: int | None = None,
+                options: Mapping[str, Any] | None = None, pace: float = 0.6,
+                console: Console | None = None) -> MatchLike:
+    """A terminal match of `game_id`: the turn-based `Match`, unless the game's terminal module
+    brings its own match class as `MATCH` (a real-time game), which is called with the
+    keywords players, seed, options and console. Bad players or options raise OptionError."""
+    game_class(game_id)  # an unknown game raises OptionError naming the known ones
+    own = getattr(renderer_module(game_id), "MATCH", None)
+    if own is not None:
+        match: MatchLike = own(players=players, seed=seed, options=options, console=console)
+        return match
+    return Match(game_id, players, seed, options, pace=pace, console=console)
 
 
 def save_record(state: State, kinds: Sequence[str], path: Path) -> Path:

@@ -22,6 +22,7 @@ import importlib
 import importlib.util
 import json
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -170,13 +171,20 @@ def register(game_id: str, renderer: Renderer) -> None:
     _REGISTERED[game_id] = renderer
 
 
+def renderer_module(game_id: str) -> ModuleType | None:
+    """The module `tiergarten.terminal.<game_id>`, if there is one."""
+    name = f"{__package__}.{game_id}"
+    if game_id.isidentifier() and importlib.util.find_spec(name) is not None:
+        return importlib.import_module(name)
+    return None
+
+
 def renderer_for(game_id: str, unicode: bool = True) -> Renderer:
     """The renderer of `game_id` (a copy of it, free to configure): registered, or the module
     `tiergarten.terminal.<game_id>`'s `RENDERER`, or the generic one."""
     found: object = _REGISTERED.get(game_id)
-    name = f"{__package__}.{game_id}"
-    if found is None and game_id.isidentifier() and importlib.util.find_spec(name) is not None:
-        found = getattr(importlib.import_module(name), "RENDERER", None)
+    if found is None:
+        found = getattr(renderer_module(game_id), "RENDERER", None)
     renderer = copy.copy(found) if isinstance(found, Renderer) else Renderer()
     renderer.unicode = unicode
     return renderer
