@@ -5,7 +5,7 @@ from __future__ import annotations
 from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
 
-from .actions import ACTIONS, NOTATION_HINT
+from .actions import ACTIONS, NOTATION_HINT, REVEAL, STOP, slide_action
 from .junior import JuniorState
 from .standard import StandardState
 from .state import MAX_DECISIONS, MuccaState
@@ -26,12 +26,33 @@ INFO = GameInfo(
 )
 
 
+def _short_keys() -> dict[str, Action]:
+    """`hl` / `h<` = slide heads left, `br` / `b>` = slide bodies right, `s` = stop, `r7`."""
+    keys: dict[str, Action] = {"s": STOP}
+    for r, row in enumerate("hbl"):
+        for d, (letter, arrow) in enumerate((("l", "<"), ("r", ">"))):
+            keys[row + letter] = keys[row + arrow] = slide_action(r, d)
+    for action in REVEAL:
+        keys[f"r{action.position + 1}"] = action
+    return keys
+
+
+_SHORT = _short_keys()
+SHORT_KEYS_HINT = ("; short keys: hl hr bl br ll lr (row and direction, or h< b> l> ...), "
+                   "s for stop, r7 for reveal 7")
+
+
 class MuccaPazza(Game):
     """Mucca Pazza for 2–4 players, in the `standard` or the `junior` variant.
 
     >>> game = MuccaPazza(3, variant="junior")
     >>> game.num_actions, str(game.action_from_id(6)), str(game.parse_action("Reveal  16"))
     (23, 'stop', 'reveal 16')
+
+    Short keys are read too (the notation written out stays the one above):
+
+    >>> [str(game.parse_action(k)) for k in ("hl", "b>", "LR", "s", "r7")]
+    ['slide heads left', 'slide bodies right', 'slide legs right', 'stop', 'reveal 7']
     """
 
     info = INFO
@@ -40,7 +61,14 @@ class MuccaPazza(Game):
         return ACTIONS
 
     def notation_hint(self) -> str:
-        return NOTATION_HINT
+        return NOTATION_HINT + SHORT_KEYS_HINT
+
+    def parse_action(self, text: str) -> Action:
+        if isinstance(text, str):
+            key = "".join(text.lower().split())
+            if key in _SHORT:
+                return _SHORT[key]
+        return super().parse_action(text)
 
     def new_state(self, seed: int | None = None) -> MuccaState:
         seed = fresh_seed() if seed is None else seed
