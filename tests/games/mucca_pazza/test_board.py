@@ -54,3 +54,19 @@ def test_set_up_is_random_but_seeded() -> None:
 
 def test_complete_lists_columns_whose_three_tiles_agree() -> None:
     assert complete([[0, 1, 2], [0, 2, 1], [0, 1, 2]]) == (0,)
+
+
+@pytest.mark.parametrize("variant", ["standard", "junior"])
+def test_the_same_seed_and_actions_give_the_same_game(variant: str) -> None:
+    import random
+
+    game = tiergarten.load("mucca_pazza", players=3, variant=variant)
+    first, second = game.new_state(seed=9), game.new_state(seed=9)
+    rng = random.Random(9)
+    while not first.is_over():
+        seat = first.to_move()[0]
+        action = rng.choice(first.legal_actions(seat))
+        first.apply(seat, action)
+        second.apply(seat, str(action))
+        assert second.observe(None) == first.observe(None)
+    assert tiergarten.replay(first.record()).result() == first.result() == second.result()
