@@ -134,7 +134,7 @@ def create_app(db: str | os.PathLike[str] | None = None,
             await _read(websocket, conn, table, settings)
         finally:
             table.disconnect(conn)
-            conn.close(1000, "")
+            conn.close(1000, "", drop=True)  # the client is gone: nothing more to send
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2.0)
 
@@ -170,12 +170,15 @@ class RateLimit:
         self.dropped = 0
 
     def allow(self) -> bool:
+        """Take one message; False if it is over the limit. `dropped` counts the messages
+        refused since the bucket was last full (a client that calms down is forgiven)."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
+        if self.tokens >= self.burst:
+            self.dropped = 0
         if self.tokens >= 1.0:
             self.tokens -= 1.0
-            self.dropped = 0
             return True
         self.dropped += 1
         return False

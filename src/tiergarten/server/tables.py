@@ -92,7 +92,11 @@ class Connection:
     def error(self, code: str, message: str, version: int | None = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "version": version})
 
-    def close(self, code: int, reason: str) -> None:
+    def close(self, code: int, reason: str, drop: bool = False) -> None:
+        """Close after the messages already queued (or at once, dropping them)."""
+        if drop:
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
         if not self.closed:
             self.close_code, self.close_reason, self.closed = code, reason, True
             self.outbox.put_nowait(None)
