@@ -1,0 +1,34 @@
+"""The server knows no rules: every registered game plays to its end over websockets."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import tiergarten
+from tiergarten.bots import names
+from tiergarten.core.registry import game_class
+
+from .harness import Client, Server, is_state
+
+
+@pytest.mark.parametrize("game", tiergarten.games())
+def test_every_game_plays_to_the_end_between_bots(server: Server, game: str) -> None:
+    info = game_class(game).info
+    bots = [{"bot": names(game)[seat % len(names(game))]} for seat in range(info.min_players)]
+    table = server.create(game=game, players=info.min_players, seats=bots, seed=1)
+
+    async def watch() -> Client:
+        eye = await Client.open(server, table["id"])
+        await eye.until(lambda m: m["type"] == "table" and m["status"] == "over", 90)
+        await eye.close()
+        return eye
+
+    eye = asyncio.run(watch())
+    done = server.get(f"/api/tables/{table['id']}/record").json()
+    state = tiergarten.replay(done["record"])
+    assert state.is_over() and state.result().to_dict() == done["result"]
+    last = [m for m in eye.received if is_state(m)][-1]
+    assert last["version"] == len(done["record"]["actions"])
+    assert last["observation"] == state.observe(None)
