@@ -105,7 +105,7 @@ class Game(ABC):
         self.players = players
         self.options: dict[str, Any] = resolve(info.options, options)
         self.actions: tuple[Action, ...] = self._make_actions()
-        self._by_text = {a.text.lower(): a for a in self.actions}
+        self._by_text: dict[str, Action] | None = None  # built on the first parse_action
 
     @property
     def id(self) -> str:
@@ -133,6 +133,8 @@ class Game(ABC):
         if not isinstance(text, str):
             raise NotationError(repr(text), "notation is text")
         key = " ".join(text.lower().split())
+        if self._by_text is None:
+            self._by_text = {a.text.lower(): a for a in self.actions}
         action = self._by_text.get(key)
         if action is None:
             raise NotationError(text, self.notation_hint())

@@ -1,12 +1,13 @@
 """Mau Mau's state machine (RULES.md §1): deal, plays, powers, draws, Mau calls, scoring.
 
-The state is mutable and cheap to copy; `legal_actions` is computed once per position.
+The state is mutable and cheap to copy. Hands are bitmasks (bit c = card c), so the cards a
+player may lay are one AND with a table row, and the legal-action tuple for that set of cards is
+looked up in a cache shared by all states (its contents depend on nothing else).
 """
 
 from __future__ import annotations
 
 import random
-from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from tiergarten.core import Action, Result, State
@@ -48,13 +49,53 @@ def _fit_table(jack_on_jack: bool) -> tuple[tuple[tuple[bool, ...], ...], ...]:
 _FIT_JJ, _FIT_NO_JJ = _fit_table(True), _fit_table(False)
 
 
+def _as_masks(fit: tuple[tuple[tuple[bool, ...], ...], ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sum(1 << c for c in DECK if row[c]) for row in by_top) for by_top in fit)
+
+
+_FITMASK_JJ, _FITMASK_NO_JJ = _as_masks(_FIT_JJ), _as_masks(_FIT_NO_JJ)
+_SEVENS = sum(1 << c for c in DECK if RANK_OF[c] == SEVEN)
+_TABLES = (PLAY, PLAY_SECOND_LAST, PLAY_LAST)  # by hand-size class: 3+, 2, 1 cards
+_LEGAL: dict[int, tuple[MauMauAction, ...]] = {}  # key: playable mask, size class, flags
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards in a hand bitmask, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _legal_for(key: int) -> tuple[MauMauAction, ...]:
+    """Build the legal actions that `key` (see `_turn_actions`) stands for."""
+    drawn, catch, size_class, playable = key & 1, key >> 1 & 1, key >> 2 & 3, key >> 4
+    table = _TABLES[size_class]
+    out = [a for c in cards_of(playable) for a in table[c]]
+    if drawn:
+        out.append(PASS)
+    else:
+        out.append(DRAW)
+        if catch:
+            out.append(CATCH)
+    legal = _LEGAL[key] = tuple(out)
+    return legal
+
+
+def _steps_after(nine_skips: bool) -> tuple[int, ...]:
+    """By rank: how many seats the turn moves on after that card (an 8 skips one)."""
+    return tuple(2 if r == EIGHT or (r == NINE and nine_skips) else 1 for r in range(8))
+
+
 class MauMauState(State):
     """One Mau Mau match: rounds are dealt until the target score (or round count) is reached."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "hands", "stock", "discard", "suit",
+        "game", "seed", "history", "events", "rng", "masks", "stock", "discard", "suit",
         "pending", "direction", "turn", "drawn", "catchable", "scores", "round", "dealer",
-        "over", "reason", "decisions", "_legal", "_movers", "_n", "_fit",
+        "over", "reason", "decisions", "_legal", "_movers", "_n", "_fit", "_fitmask", "_steps",
     )
 
     def __init__(self, game: MauMau, seed: int) -> None:
@@ -62,6 +103,9 @@ class MauMauState(State):
         self.seed = seed
         self._n = game.players
         self._fit = _FIT_JJ if game.options["jack_on_jack"] else _FIT_NO_JJ
+        self._fitmask = _FITMASK_JJ if game.options["jack_on_jack"] else _FITMASK_NO_JJ
+        nine_skips = game.players == 2 and game.options["two_player_nine"] == "skip"
+        self._steps = _steps_after(nine_skips)
         self.history: list[tuple[int, Action]] = []
         self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
         self.rng = random.Random(seed)
@@ -80,7 +124,8 @@ class MauMauState(State):
         n = self.game.players
         deck = list(DECK)
         self.rng.shuffle(deck)
-        self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
+        self.masks = [sum(1 << c for c in deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
+                      for i in range(n)]
         self.stock = deck[n * HAND_SIZE:]
         self.discard = [self.stock.pop()]
         self.direction = 1
@@ -127,27 +172,22 @@ class MauMauState(State):
         return ()
 
     def _turn_actions(self) -> tuple[MauMauAction, ...]:
-        hand = self.hands[self.turn]
+        mask = self.masks[self.turn]
         caught = self.catchable
-        if caught >= 0 and not self.hands[caught]:
+        if caught >= 0 and not self.masks[caught]:
             return (PASS, CATCH)  # went out on a Jack without "Mau Mau": catch or let it stand
-        table = PLAY if len(hand) > 2 else PLAY_SECOND_LAST if len(hand) == 2 else PLAY_LAST
+        size = mask.bit_count()
+        key = 0 if size > 2 else 4 if size == 2 else 8
         if self.drawn >= 0:
-            return (*table[self.drawn], PASS)
-        out: list[MauMauAction] = []
-        if self.pending:
-            for c in hand:
-                if RANK_OF[c] == SEVEN:
-                    out.extend(table[c])
+            key |= 1 | 1 << (self.drawn + 4)
         else:
-            fit = self._fit[self.suit + 1][RANK_OF[self.discard[-1]]]
-            for c in hand:
-                if fit[c]:
-                    out.extend(table[c])
-        out.append(DRAW)
-        if caught >= 0 and caught != self.turn:
-            out.append(CATCH)
-        return tuple(out)
+            if caught >= 0 and caught != self.turn:
+                key |= 2
+            if self.pending:
+                key |= (mask & _SEVENS) << 4
+            else:
+                key |= (mask & self._fitmask[self.suit + 1][RANK_OF[self.discard[-1]]]) << 4
+        return _LEGAL.get(key) or _legal_for(key)
 
     def fits(self, c: int) -> bool:
         """May card `c` be laid on the discard pile now (ignoring a live 7-chain)?"""
@@ -190,7 +230,7 @@ class MauMauState(State):
         else:
             caught = self.catchable
             self.catchable = -1  # the next player has acted: nobody can be caught any more
-            if caught >= 0 and not self.hands[caught]:
+            if caught >= 0 and not self.masks[caught]:
                 self.events.append((caught, "stands"))
                 self._end_round(caught)
             elif kind == PLAY_KIND:
@@ -207,8 +247,8 @@ class MauMauState(State):
 
     def _play(self, seat: int, action: MauMauAction) -> None:
         c = action.card
-        hand = self.hands[seat]
-        hand.remove(c)
+        hand = self.masks[seat] ^ 1 << c
+        self.masks[seat] = hand
         self.discard.append(c)
         self.drawn = -1
         self.events.append((seat, action.text))
@@ -221,22 +261,19 @@ class MauMauState(State):
                 return
             self._end_round(seat)
             return
-        if len(hand) == 1 and action.call != MAU:
+        if hand & (hand - 1) == 0 and action.call != MAU:  # one card left
             self.catchable = seat
         if rank == SEVEN:
             self.pending += 2
-        self._after_power(rank)
+        elif rank == NINE:
+            self.direction = -self.direction
+        self.turn = (self.turn + self._steps[rank] * self.direction) % self._n
 
     def _after_power(self, rank: int) -> None:
         """Pass the turn on after a card of `rank` was played (by a player or as the up-card)."""
-        if rank == EIGHT:
-            self.turn = self._next(2)
-        elif rank == NINE:
+        if rank == NINE:
             self.direction = -self.direction
-            two_skip = self.game.players == 2 and self.game.options["two_player_nine"] == "skip"
-            self.turn = self._next(2 if two_skip else 1)
-        else:
-            self.turn = self._next(1)
+        self.turn = (self.turn + self._steps[rank] * self.direction) % self._n
 
     def _draw(self, seat: int) -> None:
         if self.pending:
@@ -245,19 +282,26 @@ class MauMauState(State):
             self.pending = 0
             self.turn = self._next(1)
             return
-        got = self._give(seat, 1)
-        self.events.append((seat, "draw", len(got)))
-        if got and self.fits(got[0]):
-            self.drawn = got[0]  # the player may lay this card, and only this one
+        stock = self.stock
+        if stock:  # the usual case, without the general `_give`
+            c = stock.pop()
+            self.masks[seat] |= 1 << c
+            self.events.append((seat, "draw", 1))
         else:
-            self.turn = self._next(1)
+            got = self._give(seat, 1)
+            self.events.append((seat, "draw", len(got)))
+            c = got[0] if got else -1
+        if c >= 0 and self._fit[self.suit + 1][RANK_OF[self.discard[-1]]][c]:
+            self.drawn = c  # the player may lay this card, and only this one
+        else:
+            self.turn = (self.turn + self.direction) % self._n
 
     def _catch(self, seat: int) -> None:
         caught = self.catchable
         self.catchable = -1
         got = self._give(caught, self.game.options["mau_penalty"])
         self.events.append((seat, "catch", caught, len(got)))
-        if not self.hands[caught]:  # no penalty card could be given: the player is out after all
+        if not self.masks[caught]:  # no penalty card could be given: the player is out after all
             self._end_round(caught)
         elif caught == self.turn:  # a player who draws penalty cards may play no card that turn
             self.drawn = -1
@@ -266,7 +310,7 @@ class MauMauState(State):
     def _give(self, seat: int, count: int) -> list[int]:
         """Draw up to `count` cards into `seat`'s hand, reshuffling the discards when needed."""
         got: list[int] = []
-        stock, hand = self.stock, self.hands[seat]
+        stock = self.stock
         for _ in range(count):
             if not stock:
                 if len(self.discard) < 2:
@@ -277,7 +321,7 @@ class MauMauState(State):
                 self.discard = [top]
                 self.events.append((-1, "reshuffle", len(stock)))
             c = stock.pop()
-            insort(hand, c)
+            self.masks[seat] |= 1 << c
             got.append(c)
         return got
 
@@ -312,13 +356,13 @@ class MauMauState(State):
 
     def clone(self) -> MauMauState:
         new = MauMauState.__new__(MauMauState)
-        for name in ("game", "seed", "_n", "_fit", "suit", "pending", "direction", "turn", "drawn",
-                     "catchable", "round", "dealer", "over", "reason", "decisions", "_legal",
-                     "_movers"):
+        for name in ("game", "seed", "_n", "_fit", "_fitmask", "_steps", "suit", "pending",
+                     "direction", "turn", "drawn", "catchable", "round", "dealer", "over",
+                     "reason", "decisions", "_legal", "_movers"):
             setattr(new, name, getattr(self, name))
         new.history = self.history.copy()
         new.events = self.events.copy()
-        new.hands = [h.copy() for h in self.hands]
+        new.masks = self.masks.copy()
         new.stock = self.stock.copy()
         new.discard = self.discard.copy()
         new.scores = self.scores.copy()
@@ -332,6 +376,15 @@ class MauMauState(State):
         if not isinstance(action, MauMauAction):
             return f"{action} is not a Mau Mau action"
         return view.explain(self, seat, action)
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Every hand as a list of cards, in card order (a copy: set `hands` to change them)."""
+        return [cards_of(m) for m in self.masks]
+
+    @hands.setter
+    def hands(self, hands: list[list[int]]) -> None:
+        self.masks = [sum(1 << c for c in set(h)) for h in hands]
 
     def suit_name(self) -> str | None:
         return None if self.suit < 0 else SUITS[self.suit]

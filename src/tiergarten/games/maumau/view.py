@@ -27,7 +27,7 @@ def observe(state: MauMauState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": game.players,
         "hand": [NAMES[c] for c in state.hands[seat]] if own and seat is not None else None,
-        "hand_sizes": [len(h) for h in state.hands],
+        "hand_sizes": [m.bit_count() for m in state.masks],
         "top": NAMES[state.discard[-1]],
         "suit": state.suit_name(),
         "pending_draw": state.pending,
@@ -73,18 +73,20 @@ def resample(state: MauMauState, seat: int, rng: random.Random) -> MauMauState:
     """
     new = state.clone()
     others = [s for s in range(state.game.players) if s != seat]
-    pool = [c for s in others for c in new.hands[s]] + new.stock
+    held = new.hands
+    pool = [c for s in others for c in held[s]] + new.stock
     rng.shuffle(pool)
-    hands = {s: [] for s in others}  # type: dict[int, list[int]]
+    hands: dict[int, list[int]] = {s: [] for s in others}
     if new.drawn >= 0 and new.turn != seat:
         fitting = [i for i, c in enumerate(pool) if new.fits(c)]
         new.drawn = pool.pop(rng.choice(fitting))
         hands[new.turn].append(new.drawn)
     for s in others:
-        need = len(new.hands[s]) - len(hands[s])
+        need = len(held[s]) - len(hands[s])
         hands[s].extend(pool[:need])
         del pool[:need]
-        new.hands[s] = sorted(hands[s])
+        held[s] = hands[s]
+    new.hands = held
     new.stock = pool
     new.rng = random.Random(rng.getrandbits(64))
     new._legal = None
@@ -101,7 +103,7 @@ def explain(state: MauMauState, seat: int, action: MauMauAction) -> str:
         return f"it is seat {state.turn}'s turn; you may only catch"
     hand = state.hands[seat]
     caught = state.catchable
-    if caught >= 0 and not state.hands[caught]:
+    if caught >= 0 and not state.masks[caught]:
         return f"seat {caught} went out on a Jack without Mau Mau: catch or pass"
     if action.kind == PASS_KIND:
         return "pass is only for keeping a card you have just drawn"
