@@ -2,6 +2,7 @@
 
 import json
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -145,3 +146,19 @@ def test_heuristic_beats_random():
     assert heuristic.low > 0.75
     assert heuristic.win_rate > random_bot.win_rate
     assert heuristic.points.mean > random_bot.points.mean
+
+
+def test_real_time_games_are_simulated_in_virtual_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tiergarten.sim import tournament
+
+    calls: list[int] = []
+    real = tournament.play_virtual
+
+    def spy(game: Any, agents: Any, seed: Any = None) -> Any:
+        calls.append(seed)
+        return real(game, agents, seed)
+
+    monkeypatch.setattr(tournament, "play_virtual", spy)
+    game = tiergarten.load("lecker_mammut", players=2, rounds=1)
+    outcome = tournament.play_game(game, ["hard", "slow"], seed=5, index=1)
+    assert calls == [6] and outcome.decisions > 0

@@ -29,6 +29,7 @@ from typing import Any
 from tiergarten import bots
 from tiergarten.core import Game, load
 from tiergarten.core.match import play_match
+from tiergarten.core.realtime import play_virtual
 
 from .stats import Summary, wilson
 
@@ -82,7 +83,10 @@ def play_game(game: Game, players: Sequence[str], seed: int, index: int) -> Outc
     agents = [bots.make(name, game, seat, bot_rng(seed, index, seat))
               for seat, name in enumerate(seats)]
     try:
-        state = play_match(game, agents, seed + index)
+        if game.info.real_time:  # reaction times decide who acts first: virtual time
+            state, _ = play_virtual(game, agents, seed + index)
+        else:
+            state = play_match(game, agents, seed + index)
     except Exception as exc:
         raise RuntimeError(f"game {index} of the run (seed {seed + index}, seats "
                            f"{', '.join(seats)}) failed: {exc!r}") from exc

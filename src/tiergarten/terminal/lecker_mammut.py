@@ -424,3 +424,6 @@ def terminal_keys(stop: threading.Event) -> Iterator[str]:
 
 __all__ = ["RENDERER", "Keys", "LeckerMammutRenderer", "Person", "RealTimeMatch",
            "parse_players", "terminal_keys"]
+
+
+MATCH = RealTimeMatch  # `tiergarten play lecker_mammut` runs in real time
