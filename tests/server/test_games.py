@@ -32,3 +32,22 @@ def test_every_game_plays_to_the_end_between_bots(server: Server, game: str) -> 
     last = [m for m in eye.received if is_state(m)][-1]
     assert last["version"] == len(done["record"]["actions"])
     assert last["observation"] == state.observe(None)
+
+
+def test_many_tables_play_at_once_in_one_process(server: Server) -> None:
+    ids = [server.create(game="maumau", players=3, options={"rounds": 1}, seed=100 + i,
+                         seats=[{"bot": "random"}, {"bot": "heuristic"}, {"bot": "random"}])["id"]
+           for i in range(12)]
+
+    async def watch_all() -> list[Client]:
+        eyes = [await Client.open(server, tid) for tid in ids]
+        await asyncio.gather(*(eye.until(lambda m: m["type"] == "table" and m["status"] == "over",
+                                         90) for eye in eyes))
+        for eye in eyes:
+            await eye.close()
+        return eyes
+
+    asyncio.run(watch_all())
+    for tid in ids:
+        record = server.get(f"/api/tables/{tid}/record").json()
+        assert record["status"] == "over" and tiergarten.replay(record["record"]).is_over()

@@ -29,9 +29,12 @@ from .tables import Connection, LiveTable, Settings, TableError, TableManager
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
-def create_app(db: str | os.PathLike[str] | None = None,
-               settings: Settings | None = None) -> FastAPI:
-    """The whole server as an ASGI app over the database `db` (see `store.database_url`)."""
+def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
+               web: Path | None = WEB) -> FastAPI:
+    """The whole server as an ASGI app over the database `db` (see `store.database_url`).
+
+    The browser client in `web` (src/tiergarten/web) is served at `/` if that folder exists.
+    """
     settings = settings or Settings()
     holder: dict[str, TableManager] = {}
 
@@ -138,10 +141,10 @@ def create_app(db: str | os.PathLike[str] | None = None,
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 2.0)
 
-    if WEB.is_dir():
+    if web is not None and web.is_dir():
         from fastapi.staticfiles import StaticFiles
 
-        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
     return app
 
 

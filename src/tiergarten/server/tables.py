@@ -61,10 +61,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+STANDINS = ("heuristic", "greedy")  # preferred stand-in bots, if the game has them
+
+
 def standin_name(game_id: str) -> str:
     """The bot that plays for a person who is away: the game's own bot, else random."""
-    own = [n for n in bots.names(game_id) if n != "random"]
-    return own[0] if own else "random"
+    known = bots.names(game_id)
+    for name in (*STANDINS, *known):
+        if name in known and name != "random":
+            return name
+    return "random"
 
 
 class Connection:
@@ -309,8 +315,9 @@ class LiveTable:
         while self.status == "playing":
             self._changed.clear()
             version = self.version
-            try:
-                plan = self._plan(self._bots_in_control())
+            try:  # bots think in a worker thread, on a copy, so the server stays responsive
+                plan = await asyncio.to_thread(self._plan, self._bots_in_control(),
+                                               self.state.clone(), self._now())
             except Exception:
                 log.exception("table %s: a bot failed at version %d", self.id, version)
                 plan = None
@@ -340,16 +347,21 @@ class LiveTable:
             return max(0.0, self._last_change + self.row.timer - self._loop.time())
         return None
 
-    def _plan(self, seats: dict[int, Bot]) -> Plan | None:
-        """The earliest proposal of the bots playing `seats` (ties go to the lower seat)."""
-        state, best = self.state, None
-        now = self._loop.time() - self._started
+    def _now(self) -> float:
+        return self._loop.time() - self._started
+
+    def _plan(self, seats: dict[int, Bot], state: State, now: float) -> Plan | None:
+        """The earliest proposal of the bots playing `seats` (ties go to the lower seat).
+
+        Each bot's randomness is seeded from the table's seed, its seat and the version, so
+        the same position always gets the same answer, before and after a restart."""
+        best = None
         for seat in state.to_move():
             bot = seats.get(seat)
             legal = state.legal_actions(seat) if bot is not None else ()
             if bot is None or not legal:
                 continue
-            bot.rng.seed(f"{self.row.seed}:{seat}:{self.version}")
+            bot.rng.seed(f"{self.row.seed}:{seat}:{len(state.history)}")
             proposal = bot.propose(TimedView(state, seat, legal, now))
             if proposal is not None and (best is None or proposal[0] < best.delay):
                 best = Plan(seat, proposal[1], max(0.0, proposal[0]))
@@ -374,7 +386,7 @@ class LiveTable:
     def _time_out(self) -> None:
         """The turn timer ran out: a bot plays the seat whose move is due, until it returns."""
         waiting = self._people_to_move()
-        plan = self._plan({s: self._bot(s) for s in waiting})
+        plan = self._plan({s: self._bot(s) for s in waiting}, self.state, self._now())
         if plan is None:
             return
         self._go_away(plan.seat)
