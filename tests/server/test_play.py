@@ -171,6 +171,12 @@ def test_malformed_and_oversize_messages_get_errors_and_the_table_lives(server: 
         await ann.send(json.dumps({"act": "x" * 5000, "version": 0}))
         error = await ann.until(is_error)
         assert error["code"] == "too_large" and "4096" in error["message"]
+        huge = await Client.open(server, tid, t0)  # a frame over 64 KiB: the transport closes
+        await huge.send(json.dumps({"act": "x" * 100_000, "version": 0}))
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await huge.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         # still alive: a sync and a real move work
         await ann.send({"sync": True})
         state = await ann.until(is_state)

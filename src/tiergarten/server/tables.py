@@ -20,6 +20,7 @@ import json
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,6 +132,7 @@ class LiveTable:
         self.rematch: str | None = None
         self._bots: dict[int, Bot] = {}
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
+        self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
@@ -194,6 +196,11 @@ class LiveTable:
         if seat is not None and self.status == "playing" and not self._is_connected(seat):
             self._arm_away_timer(seat)
         self.broadcast_info()
+        self._idle_check()
+
+    def _idle_check(self) -> None:
+        if self.status == "over" and not self.connections and self.on_idle is not None:
+            self.on_idle(self)
 
     def handle(self, conn: Connection, message: ClientMessage) -> None:
         """Act on one validated client message."""
@@ -239,7 +246,14 @@ class LiveTable:
         state = self.state
         index = self.version
         before = _event_count(state)
-        state.apply(seat, action)  # IllegalAction leaves the state unchanged
+        try:
+            state.apply(seat, action)  # IllegalAction leaves the state unchanged
+        except IllegalAction:
+            raise
+        except Exception:  # a bug in a game: the log is still right, so rebuild from it
+            log.exception("table %s: applying %r for seat %d failed", self.id, action, seat)
+            self.state = replay(self._reload().record())
+            raise
         notation = state.history[-1][1].text
         try:
             self.store.append_action(self.id, index, seat, notation)
@@ -256,6 +270,7 @@ class LiveTable:
         self.broadcast(_event_count(state) - before)
         if state.is_over():
             self.broadcast_info()
+            self._idle_check()
 
     def broadcast(self, new_events: int) -> None:
         """Send every connection its own seat's state (one observation per seat)."""
@@ -335,8 +350,8 @@ class LiveTable:
                     self.apply(plan.seat, plan.action)
                 else:
                     self._time_out()
-            except IllegalAction:
-                log.exception("table %s: a bot proposed an illegal action", self.id)
+            except Exception:  # keep the table alive; try again a little later
+                log.exception("table %s: the bot move at version %d failed", self.id, version)
                 await asyncio.sleep(1.0)
             await asyncio.sleep(0)  # let connections drain between bot moves
 
@@ -486,9 +501,19 @@ class TableManager:
             row = self.store.load_table(table_id)
             if row is None:
                 return None
-            table = self.tables[table_id] = LiveTable(row, self.store, self.settings)
+            table = self._keep(LiveTable(row, self.store, self.settings))
             table.rematch = self.store.rematch_id(table_id)
         return table
+
+    def _keep(self, table: LiveTable) -> LiveTable:
+        """Hold a table in memory until it is over and nobody watches it any more."""
+        self.tables[table.id] = table
+        table.on_idle = self._forget
+        return table
+
+    def _forget(self, table: LiveTable) -> None:
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]  # the database has all of it; `get` rebuilds it
 
     def create(self, game_id: str, players: int | None, options: dict[str, Any],
                seats: list[SeatSpec | None], timer: float | None = None,
@@ -515,7 +540,7 @@ class TableManager:
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
             None if rematch_of is None else rematch_of.id)
-        table = self.tables[table_id] = LiveTable(row, self.store, self.settings)
+        table = self._keep(LiveTable(row, self.store, self.settings))
         table.start_if_full()
         return table
 
