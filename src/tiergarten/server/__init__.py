@@ -5,7 +5,8 @@
 
 from .app import create_app
 from .main import serve
+from .manager import TableManager
+from .settings import Settings
 from .store import Store
-from .tables import Settings, TableManager
 
 __all__ = ["Settings", "Store", "TableManager", "create_app", "serve"]

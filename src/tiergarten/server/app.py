@@ -22,9 +22,12 @@ from tiergarten import bots
 from tiergarten.core import OptionError, games
 from tiergarten.core.registry import game_class
 
+from .connection import Connection
+from .manager import TableManager
 from .protocol import PROTOCOL, BadMessage, CreateTable, Join, Joined, TokenBody, read_client
+from .settings import Settings, TableError
 from .store import Store
-from .tables import Connection, LiveTable, Settings, TableError, TableManager
+from .tables import LiveTable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 

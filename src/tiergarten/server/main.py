@@ -10,8 +10,8 @@ import os
 from collections.abc import Sequence
 
 from .protocol import MAX_MESSAGE
+from .settings import Settings
 from .store import database_url
-from .tables import Settings
 
 WS_MAX_SIZE = 16 * MAX_MESSAGE  # larger frames are refused by the transport (close 1009)
 

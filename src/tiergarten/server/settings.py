@@ -1,0 +1,34 @@
+"""What every part of the server shares: its settings, its refusals, and token hashing."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from .protocol import MAX_MESSAGE
+
+
+@dataclass
+class Settings:
+    """How the server paces bots and limits clients (tests shrink the times)."""
+
+    bot_pace: float = 1.0  # multiplies a bot's nominal delay (1 s per ordinary move)
+    away_after: float = 20.0  # seconds a person may be disconnected before a bot steps in
+    max_message: int = MAX_MESSAGE  # bytes per client message
+    rate: float = 10.0  # client messages per second, sustained
+    burst: int = 30  # client messages at once
+    allow_seeds: bool = False  # let a table's creator pick the seed (tests, reproductions)
+    queue_limit: int = 1000  # unsent messages before a slow connection is closed
+
+
+class TableError(ValueError):
+    """A request about a table that cannot be met; `status` is the HTTP status to answer."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
