@@ -24,7 +24,8 @@ Factory = Callable[[Game, int, random.Random], Bot]
 _ANY_GAME: dict[str, Factory] = {"random": RandomBot}
 _BY_GAME: dict[str, dict[str, Factory]] = {
     "maumau": {"heuristic": MauMauHeuristic},
-    "mucca_pazza": {"greedy": MuccaBot, "memory": MemoryBot, "child": ChildBot},
+    "mucca_pazza": {"greedy": MuccaBot, "heuristic": MuccaBot, "memory": MemoryBot,
+                    "child": ChildBot},
     "mammuz": {"heuristic": MammuZHeuristic},
     "lecker_mammut": dict(LECKER_MAMMUT_BOTS),
 }
