@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,19 +38,21 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.printed = ""
+        handle, self.log_path = tempfile.mkstemp(prefix="tg-server-", suffix=".log")
+        os.close(handle)
         self.http = httpx.Client(base_url=self.url, timeout=10, trust_env=False)
 
     def start(self) -> Server:
         env = dict(os.environ, PYTHONPATH=str(SRC))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
-             "--db", self.db, *self.args], env=env,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        with open(self.log_path, "ab") as out:  # the server keeps its own copy of the file
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
+                 "--db", self.db, *self.args], env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out, err = self.proc.communicate()
-                raise RuntimeError(f"server exited {self.proc.returncode}: {err.decode()}")
+                raise RuntimeError(f"server exited {self.proc.returncode}: {self.output()}")
             try:
                 if self.http.get("/api/health", timeout=1).status_code == 200:
                     return self
@@ -64,16 +68,27 @@ class Server:
         self.proc.wait(10)
 
     def stop(self) -> str:
-        """Stop the server; return what it wrote to stderr."""
-        if self.proc is None or self.proc.poll() is not None:
-            return "" if self.proc is None else self.proc.stderr.read().decode()  # type: ignore[union-attr]
-        self.proc.send_signal(signal.SIGTERM)
+        """Stop the server (if running); return everything it printed."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.http.close()
+        printed = self.output()
+        with contextlib.suppress(OSError):
+            os.unlink(self.log_path)
+        return printed
+
+    def output(self) -> str:
         try:
-            _, err = self.proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            _, err = self.proc.communicate()
-        return err.decode()
+            with open(self.log_path, encoding="utf-8", errors="replace") as f:
+                self.printed = f.read()
+        except OSError:
+            pass  # already stopped and cleaned up
+        return self.printed
 
     # -- REST ----------------------------------------------------------------------------------
 
