@@ -151,7 +151,8 @@ class Table:
         wait = self.renderer.may_wait(obs, seat)
         self._menu(legal, obs, wait, room=self.console.height - used - 3 if self.live else None)
         prompt = "> " if len(self.people) == 1 else f"{self.names[seat]} > "
-        completions = [str(a) for a in legal] + list(COMMANDS)
+        extra = self.renderer.commands()
+        completions = [str(a) for a in legal] + list(COMMANDS) + list(extra)
         while True:
             text = " ".join(self._line(prompt, completions).split())
             if not text:
@@ -163,6 +164,9 @@ class Table:
                 raise Quit("quit")
             if text.lower() in ("help", "?"):
                 self._help(len(legal), wait)
+                continue
+            if text.lower() in extra:
+                self.console.print(self.renderer.command(text.lower(), obs))
                 continue
             action = self._read_move(text, legal)
             if action is None:
@@ -233,6 +237,7 @@ class Table:
         ]
         if wait:
             lines.append("An empty line lets the moment pass: you are not obliged to act now.")
+        lines += [f"{word}: {what}." for word, what in self.renderer.commands().items()]
         lines.append("quit stops the game and saves it so far.")
         for line in lines:
             self.say(line)

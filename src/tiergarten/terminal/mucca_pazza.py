@@ -135,6 +135,26 @@ class MuccaPazzaRenderer(Renderer):
                     f" in {len(plan.slides)} more slide{'s' if len(plan.slides) != 1 else ''}"
                     f"{stars}.", style="dim")
 
+    def commands(self) -> dict[str, str]:
+        return {"hint": "the slides the solver would make now"}
+
+    def command(self, word: str, obs: Observation) -> Text:
+        if word != "hint":
+            raise KeyError(word)
+        seat, turn = obs.get("seat"), obs.get("turn")
+        if seat is None or seat != turn or obs.get("phase") != "slide":
+            return Text("Hint: there is nothing to slide for now.", style="dim")
+        if obs["variant"] == "junior":
+            plan = solve(obs["board"], obs["targets"])
+            done = f"completes {', '.join(plan.complete)}" if plan.complete else "completes it"
+        else:
+            plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
+                         stars=obs["stars"][seat], must_slide=not obs["slides_made"])
+            done = f"wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
+        if not plan.slides:
+            return Text("Hint: no slide is needed — stop.", style="dim")
+        return Text(f"Hint: {'; '.join(plan.slides)} — {done}.", style="dim")
+
     # -- the screen --------------------------------------------------------------------------
 
     def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:

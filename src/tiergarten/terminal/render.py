@@ -51,6 +51,14 @@ class Renderer:
         """What points at the seat whose turn it is."""
         return "▶" if self.unicode else ">"
 
+    def commands(self) -> dict[str, str]:
+        """Extra words a person may type at this game's prompt, with what each does."""
+        return {}
+
+    def command(self, word: str, obs: Observation) -> RenderableType:
+        """The answer to one of `commands()`, from the asking seat's observation."""
+        raise KeyError(word)
+
     # -- the screen one seat sees ------------------------------------------------------------
 
     def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:

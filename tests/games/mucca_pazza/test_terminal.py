@@ -57,3 +57,16 @@ def test_screens_from_whole_games_render_within_80_columns() -> None:
             steps += 1
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         assert "game is over" in text(state.observe(None), names=names)
+
+
+def test_the_hint_command_names_slides_that_do_complete_the_target() -> None:
+    state = junior(J_HEADS, J_BODIES, J_LEGS, "frog " * 15 + "ghost")
+    state.apply(0, "reveal 4")
+    renderer = renderer_for("mucca_pazza")
+    assert "hint" in renderer.commands()
+    answer = str(renderer.command("hint", state.observe(0)))
+    slides = answer.removeprefix("Hint: ").split(" — ")[0].split("; ")
+    for slide in slides:
+        state.apply(0, slide)
+    assert "frog" in state.observe(0)["complete"]
+    assert "nothing to slide" in str(renderer.command("hint", state.observe(1)))
