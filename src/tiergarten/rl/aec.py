@@ -1,0 +1,135 @@
+"""A PettingZoo AEC environment over any registered turn-based game.
+
+Observations are dicts: `observation`, the game's fixed-shape float32 vector (encoders/), and
+`action_mask`, int8 over `game.num_actions + 1` ids: the game's fixed action space plus `wait`,
+which only a seat acting out of turn may choose (see turns.py). Rewards come at the end: the
+winners share +1, the others -1. An illegal action raises `tiergarten.IllegalAction`.
+
+>>> env = TiergartenAEC("maumau", players=2, rounds=1)
+>>> env.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0, env.agent_selection
+((125,), True, 'player_1')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tiergarten.core import Game, IllegalAction, State
+
+from .common import Seeder, agent_name, make_game, rewards
+from .encoders import encoder
+from .turns import Turns
+
+
+class TiergartenAEC(AECEnv):  # type: ignore[misc]
+    """Agent-environment-cycle env: one seat acts at a time (out-of-turn rights as windows)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tiergarten_v0", "is_parallelizable": False}
+
+    def __init__(self, game: Game | str, players: int | None = None,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = make_game(game, players, options)
+        if self.game.info.real_time:
+            raise ValueError(f"{self.game.id} is played in real time: use parallel_env()")
+        self.metadata = {**self.metadata, "name": f"tiergarten_{self.game.id}_v0"}
+        self.render_mode = render_mode
+        self.encoder = encoder(self.game)
+        self.possible_agents = [agent_name(s) for s in range(self.game.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        size = self.game.num_actions + 1
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self._act_space = spaces.Discrete(size)
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self._seeder = Seeder()
+        self.state: State | None = None
+        self.turns: Turns | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    @property
+    def wait_id(self) -> int:
+        return self.game.num_actions
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.state = self.game.new_state(self._seeder.next(seed))
+        self.turns = Turns(self.state)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self._current())
+
+    def _current(self) -> int:
+        assert self.turns is not None
+        seat = self.turns.current()
+        assert seat is not None
+        return seat
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state is not None and self.turns is not None
+        seat = self._seat[agent]
+        mask = np.zeros(self.game.num_actions + 1, dtype=np.int8)
+        if not self.state.is_over() and self.turns.current() == seat:
+            mask[self.turns.legal_ids()] = 1
+        return {"observation": self.encoder.encode(self.state.observe(seat)),
+                "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None and self.turns is not None
+        self._cumulative_rewards[agent] = 0.0
+        if action is None or int(action) not in self.turns.legal_ids():
+            raise IllegalAction(f"{agent} may not take action {action!r} now",
+                                self.turns.legal_ids())
+        self.turns.step(int(action))
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.is_over():
+            result = self.state.result()
+            for seat, r in enumerate(rewards(result)):
+                a = agent_name(seat)
+                self.rewards[a] = r
+                self.terminations[a] = True
+                self.infos[a] = {"result": result.to_dict()}
+            seat = (self._seat[agent] + 1) % self.game.players
+        else:
+            seat = self._current()
+        self.agent_selection = agent_name(seat)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        obs = self.state.observe(None)
+        return " ".join(f"{k}={v}" for k, v in obs.items() if k not in ("log", "result"))
+
+    def close(self) -> None:
+        pass
+
+
+def pettingzoo_env(game: Game | str, players: int | None = None, render_mode: str | None = None,
+                   **options: Any) -> TiergartenAEC:
+    """An AEC env for a turn-based game: `pettingzoo_env("mammuz", players=5)`."""
+    return TiergartenAEC(game, players, render_mode=render_mode, **options)
+
+
+__all__ = ["TiergartenAEC", "pettingzoo_env"]

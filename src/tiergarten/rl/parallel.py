@@ -1,0 +1,149 @@
+"""Lecker Mammut! as a PettingZoo Parallel environment: every seat decides at every step.
+
+Time is cut into slices: one `step` is one slice. In each slice every seat chooses one id of
+`game.num_actions + 1`: a legal action of the engine, or `wait` (the last id, always legal).
+The chosen actions are applied one after the other in a random order drawn from the env's
+seeded generator (who was quicker within the slice). A hit is applied as a versioned hit naming
+the table version every seat saw at the start of the slice (`hit boar @17`), so the engine's
+stale-hit rule voids a slower hand on a table a good hit has changed; any other action that an
+earlier one in the slice has made illegal (flipping while someone now chooses a top card)
+lapses. An id outside a seat's mask is taken as `wait` (`info["illegal"]` says so: PettingZoo's
+seed test samples actions without masks). Rewards come at the end: the winners share +1, the
+others -1. After `max_cycles` slices (default 4 × the game's decision bound) the episode is
+truncated.
+
+>>> env = parallel_env(players=2, rounds=1)
+>>> obs, infos = env.reset(seed=0)
+>>> sorted(obs), obs["player_0"]["observation"].shape
+(['player_0', 'player_1'], (473,))
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from tiergarten.core import IllegalAction, State
+from tiergarten.games.lecker_mammut.actions import HIT_KIND, LeckerAction, hit_at
+
+from .common import Seeder, agent_name, make_game, rewards
+from .encoders import encoder
+
+
+class LeckerMammutParallel(ParallelEnv):  # type: ignore[misc]
+    """Every seat acts (or waits) in every time slice; see the module doc."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tiergarten_lecker_mammut_v0"}
+
+    def __init__(self, players: int | None = None, render_mode: str | None = None,
+                 max_cycles: int | None = None, **options: Any) -> None:
+        self.game = make_game("lecker_mammut", players, options)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles or 4 * self.game.info.max_decisions
+        self.encoder = encoder(self.game)
+        self.wait_id = self.game.num_actions
+        self.possible_agents = [agent_name(s) for s in range(self.game.players)]
+        self.agents: list[str] = []
+        size = self.game.num_actions + 1
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self._act_space = spaces.Discrete(size)
+        self._seeder = Seeder()
+        self._order = random.Random()
+        self.state: State | None = None
+        self.cycles = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None,
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+        game_seed = self._seeder.next(seed)
+        self._order = random.Random(game_seed ^ 0x5EED)
+        self.state = self.game.new_state(game_seed)
+        self.agents = list(self.possible_agents)
+        self.cycles = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _mask(self, seat: int) -> np.ndarray:
+        assert self.state is not None
+        mask = np.zeros(self.game.num_actions + 1, dtype=np.int8)
+        mask[[a.id for a in self.state.legal_actions(seat)]] = 1
+        mask[self.wait_id] = 1
+        return mask
+
+    def _observations(self) -> dict[str, Any]:
+        assert self.state is not None
+        return {agent_name(s): {"observation": self.encoder.encode(self.state.observe(s)),
+                                "action_mask": self._mask(s)}
+                for s in range(self.game.players) if agent_name(s) in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        state = self.state
+        assert state is not None, "call reset() first"
+        version = state.observe(None)["version"]
+        chosen: list[tuple[int, LeckerAction]] = []
+        illegal: set[str] = set()
+        for s in range(self.game.players):
+            a = actions.get(agent_name(s))
+            if a is None or int(a) == self.wait_id:
+                continue
+            action = self.game.action_from_id(int(a))
+            assert isinstance(action, LeckerAction)
+            if action not in state.legal_actions(s):
+                illegal.add(agent_name(s))  # outside the mask: taken as a wait
+                continue
+            if action.kind == HIT_KIND:
+                action = hit_at(action.feature, version)
+            chosen.append((s, action))
+        self._order.shuffle(chosen)
+        for s, action in chosen:
+            if state.is_over():
+                break
+            with contextlib.suppress(IllegalAction):  # made illegal by a quicker action: lapses
+                state.apply(s, action)
+        self.cycles += 1
+        over = state.is_over()
+        truncated = not over and self.cycles >= self.max_cycles
+        obs = self._observations()
+        live = list(self.agents)
+        rew = {a: 0.0 for a in live}
+        infos: dict[str, dict[str, Any]] = {a: {"illegal": a in illegal} for a in live}
+        if over:
+            result = state.result()
+            for s, r in enumerate(rewards(result)):
+                rew[agent_name(s)] = r
+                infos[agent_name(s)]["result"] = result.to_dict()
+        terms = {a: over for a in live}
+        truncs = {a: truncated for a in live}
+        if over or truncated:
+            self.agents = []
+        return obs, rew, terms, truncs, infos
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        obs = self.state.observe(None)
+        return " ".join(f"{k}={v}" for k, v in obs.items() if k not in ("log", "result"))
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(players: int | None = None, render_mode: str | None = None,
+                 max_cycles: int | None = None, **options: Any) -> LeckerMammutParallel:
+    """Lecker Mammut! as a Parallel env: `parallel_env(players=4, rounds=1)`."""
+    return LeckerMammutParallel(players, render_mode, max_cycles, **options)
+
+
+__all__ = ["LeckerMammutParallel", "parallel_env"]

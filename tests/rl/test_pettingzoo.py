@@ -1,0 +1,138 @@
+"""The AEC env over every turn-based game: PettingZoo's own tests, masks, seeds, no leak."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import tiergarten
+from tiergarten.rl import pettingzoo_env
+from tiergarten.rl.encoders import encoder
+
+from .cases import CASES, case_id, every_case, turn_based
+
+
+def test_every_game_has_small_cases() -> None:
+    assert set(tiergarten.games()) <= set(CASES)
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+def test_pettingzoo_api_and_seed(game: str, options: dict) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dict observations: two advisory warnings
+        api_test(pettingzoo_env(game, **options), num_cycles=200)
+        seed_test(lambda: pettingzoo_env(game, **options), num_cycles=200)
+
+
+def _play(game: str, options: dict, seed: int, check) -> list:
+    """A whole random game through the env; `check(env)` before every step."""
+    env = pettingzoo_env(game, **options)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trace = []
+    for agent in env.agent_iter(max_iter=20_000):
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        check(env)
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        trace.append((agent, action, obs["observation"].tobytes()))
+        env.step(action)
+    assert env.state.is_over()
+    return trace
+
+
+def _mask_matches_engine(env) -> None:
+    seat = int(env.agent_selection.split("_")[1])
+    mask = env.observe(env.agent_selection)["action_mask"]
+    legal = {a.id for a in env.state.legal_actions(seat)}
+    assert legal, "the env asked a seat that may not act"
+    ids = set(np.flatnonzero(mask).tolist())
+    assert ids - {env.wait_id} == legal
+    in_turn = seat == env.state.to_move()[0]
+    assert (env.wait_id in ids) == (not in_turn)
+    for other in env.possible_agents:
+        if other != env.agent_selection:
+            assert not env.observe(other)["action_mask"].any()
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+def test_masks_are_the_legal_actions(game: str, options: dict) -> None:
+    _play(game, options, 5, _mask_matches_engine)
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+def test_same_seed_same_game(game: str, options: dict) -> None:
+    first = _play(game, options, 11, lambda env: None)
+    assert first == _play(game, options, 11, lambda env: None)
+    assert first != _play(game, options, 12, lambda env: None)
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+def test_no_leak_encoded_observation_survives_resampling(game: str, options: dict) -> None:
+    rng = random.Random(3)
+    enc = encoder(tiergarten.load(game, **options))
+    seen = [0]
+
+    def check(env) -> None:
+        seen[0] += 1
+        if seen[0] % 3:
+            return
+        for seat in range(env.game.players):
+            real = enc.encode(env.state.observe(seat))
+            twin = env.state.resample(seat, rng)
+            assert np.array_equal(real, enc.encode(twin.observe(seat)))
+
+    _play(game, options, 8, check)
+
+
+def test_out_of_turn_catch_is_offered_as_a_window() -> None:
+    """Mau Mau: after a play without Mau, the seats that may catch are asked in turn order
+    before the player whose turn it is; each may wait."""
+    env = pettingzoo_env("maumau", players=3, rounds=1)
+    for seed in range(40):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not env.state.is_over():
+            if env.state.observe(0)["catchable"] is not None:
+                turn = env.state.to_move()[0]
+                asked = int(env.agent_selection.split("_")[1])
+                assert asked != turn
+                mask = env.observe(env.agent_selection)["action_mask"]
+                catch = env.game.parse_action("catch").id
+                assert set(np.flatnonzero(mask).tolist()) == {catch, env.wait_id}
+                env.step(env.wait_id)
+                nxt = int(env.agent_selection.split("_")[1])
+                assert nxt != asked
+                return
+            obs = env.observe(env.agent_selection)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    pytest.fail("no catch window in 40 random games")
+
+
+def test_rewards_are_zero_sum_and_follow_the_result() -> None:
+    env = pettingzoo_env("maumau", players=3, rounds=1)
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    total = {a: 0.0 for a in env.possible_agents}
+    winners: list[int] = []
+    for agent in env.agent_iter(max_iter=20_000):
+        obs, reward, terminated, truncated, info = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            winners = info["result"]["winners"]
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert winners and abs(sum(total.values())) < 1e-9
+    assert all(total[f"player_{w}"] > 0 for w in winners)
+
+
+def test_real_time_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="parallel_env"):
+        pettingzoo_env("lecker_mammut", players=2)
