@@ -19,7 +19,7 @@ else was asked (see docs/research.md on honesty).
 >>> import tiergarten
 >>> turns = Turns(tiergarten.load("maumau", players=2, rounds=1).new_state(seed=1))
 >>> turns.current(), turns.wait_id
-(0, 107)
+(1, 107)
 """
 
 from __future__ import annotations
