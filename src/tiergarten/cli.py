@@ -1,4 +1,4 @@
-"""The `tiergarten` command: play, simulate, replay, rules, games.
+"""The `tiergarten` command: play, simulate, replay, rules, games, serve.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -181,6 +181,23 @@ def docs_page(game_id: str) -> Path | None:
         if page.is_file():
             return page
     return None
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Database: a SQLite file path or postgresql://... (default: SQLite in the user's "
+             "data folder).")] = None,
+) -> None:
+    """Serve tables in the browser and over websockets (Ctrl-C stops)."""
+    from tiergarten.server.main import serve as run_server
+
+    try:
+        run_server(host=host, port=port, db=db)
+    except (OptionError, ValueError) as exc:
+        fail(str(exc))
 
 
 @app.command(name="games")

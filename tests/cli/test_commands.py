@@ -118,3 +118,14 @@ def test_play_uses_a_games_own_match_class_when_its_module_has_one(run, monkeypa
     assert result.exit_code == 0 and "Game saved to own.json" in result.output
     assert len(made) == 1 and made[0]["players"] == ["me", "random"]
     assert made[0]["seed"] == 4 and made[0]["options"] == {"rounds": "1"}
+
+
+def test_serve_hands_its_address_and_database_to_the_server(run, monkeypatch) -> None:
+    import tiergarten.server.main as server_main
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
+    result = run("serve", "--port", "8123", "--db", "/tmp/x.db")
+    assert result.exit_code == 0, result.output
+    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db"}
+    assert run("serve", "--port", "0").exit_code == 2
