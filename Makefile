@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit services bench clean
 
 $(STAMP): pyproject.toml
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
@@ -24,8 +24,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) services
 	$(BIN)/pytest -n auto
+
+# The tests start (and stop) a throwaway PostgreSQL themselves; here we only make sure its
+# binaries exist, installing Debian's package when they do not.
+services:
+	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
+	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
