@@ -74,6 +74,9 @@ class Turns:
         new._current = self._current
         return new
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Turns:
+        return self.clone()  # how pyspiel copies a Python state's attributes
+
     def current(self) -> int | None:
         """The seat asked now, or None once the game is over."""
         if self._current is None:
