@@ -174,6 +174,9 @@ async def play_until_over(client: Client, choose: Callable[[Message], str | None
             action = choose(message)
             if action is not None:
                 await client.act(action, message["version"])
+        elif message is not None and is_error(message) and message["code"] == "rate_limited":
+            await asyncio.sleep(0.5)  # what a polite client does: wait, then ask again
+            await client.send({"sync": True})
         left = deadline - asyncio.get_running_loop().time()
         try:
             message = await client.recv(max(0.01, left))

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 import tiergarten
-from tiergarten.bots import names
 from tiergarten.core.registry import game_class
+from tiergarten.server.tables import standin_name
 
-from .harness import Client, Server, is_state
+from .harness import Client, Server, is_state, play_until_over
 
 
 @pytest.mark.parametrize("game", tiergarten.games())
 def test_every_game_plays_to_the_end_between_bots(server: Server, game: str) -> None:
     info = game_class(game).info
-    bots = [{"bot": names(game)[seat % len(names(game))]} for seat in range(info.min_players)]
+    pair = ("random", standin_name(game))  # quick bots: this is about the server, not bots
+    bots = [{"bot": pair[seat % 2]} for seat in range(info.min_players)]
     table = server.create(game=game, players=info.min_players, seats=bots, seed=1)
 
     async def watch() -> Client:
@@ -51,3 +53,28 @@ def test_many_tables_play_at_once_in_one_process(server: Server) -> None:
     for tid in ids:
         record = server.get(f"/api/tables/{tid}/record").json()
         assert record["status"] == "over" and tiergarten.replay(record["record"]).is_over()
+
+
+@pytest.mark.parametrize("game", tiergarten.games())
+def test_every_game_plays_to_the_end_between_people(server: Server, game: str) -> None:
+    info = game_class(game).info
+    players = info.min_players
+    table = server.create(game=game, players=players, seed=2)["id"]
+    tokens = [server.join(table, f"P{seat}")[1] for seat in range(players)]
+
+    async def play() -> list[Client]:
+        people = [await Client.open(server, table, token) for token in tokens]
+        rngs = [random.Random(seat) for seat in range(players)]
+        await asyncio.gather(*(play_until_over(p, lambda m, r=r: r.choice(m["legal"]), 60)
+                               for p, r in zip(people, rngs, strict=True)))
+        for p in people:
+            await p.close()
+        return people
+
+    people = asyncio.run(play())
+    done = server.get(f"/api/tables/{table}/record").json()
+    state = tiergarten.replay(done["record"])
+    assert state.is_over()
+    for seat, person in enumerate(people):
+        assert person.state is not None and person.state["seat"] == seat
+        assert person.state["observation"] == state.observe(seat)
