@@ -57,7 +57,7 @@ ANCHORS: dict[str, Anchor] = {"lecker_mammut": _lecker_anchor}
 class Turns:
     """A game state seen one seat at a time (see the module doc)."""
 
-    __slots__ = ("state", "n", "wait_id", "cursor", "_anchor", "_current")
+    __slots__ = ("state", "n", "wait_id", "cursor", "_anchor", "_current", "_ids")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -66,6 +66,7 @@ class Turns:
         self._anchor: Anchor = ANCHORS.get(state.game.id, _turn)
         self.cursor = 1  # windows from anchor + cursor onwards are still to be offered
         self._current: int | None = None
+        self._ids: list[int] | None = None  # legal ids of the seat asked now, once computed
 
     def clone(self, state: State | None = None) -> Turns:
         """A copy over `state` (default: a clone of this state) at the same window."""
@@ -106,9 +107,12 @@ class Turns:
         seat = self.current()
         if seat is None:
             return []
-        ids = sorted(a.id for a in self.state.legal_actions(seat))
-        if self.cursor < self.n:
-            ids.append(self.wait_id)
+        ids = self._ids
+        if ids is None:
+            ids = sorted([a.id for a in self.state.legal_actions(seat)])
+            if self.cursor < self.n:
+                ids.append(self.wait_id)
+            self._ids = ids
         return ids
 
     def legal(self) -> tuple[Action, ...]:
@@ -120,6 +124,7 @@ class Turns:
         seat = self.current()
         assert seat is not None, "the game is over"
         self._current = None
+        self._ids = None
         if action_id == self.wait_id:
             self.cursor += 1
             return
