@@ -48,6 +48,10 @@ def standin_name(game_id: str) -> str:
     return "random"
 
 
+class StoreFailed(RuntimeError):
+    """The database did not take an action; the table was rebuilt from its log."""
+
+
 @dataclass
 class Plan:
     """A bot's next move: which seat, what, and its nominal delay (seconds)."""
@@ -174,6 +178,8 @@ class LiveTable:
                 self.apply(seat, message.act)
             except IllegalAction as exc:
                 conn.error("illegal", str(exc), version)
+            except StoreFailed as exc:
+                conn.error("server_error", str(exc), self.version)
 
     def _is_connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -200,7 +206,8 @@ class LiveTable:
             log.exception("table %s: could not store action %d; rebuilding from the log",
                           self.id, index)
             self.state = replay(self._reload().record())
-            raise IllegalAction("the server could not store this action; try again") from None
+            raise StoreFailed("the server could not store this action; nothing changed, "
+                              "try again") from None
         self.row.actions.append((seat, notation))
         if state.is_over():
             self._set_status("over")

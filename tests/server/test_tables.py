@@ -1,0 +1,104 @@
+"""A live table in-process: the log is written before anyone hears of a move, and a database
+that fails leaves the table as its log says."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from tiergarten.server.connection import Connection
+from tiergarten.server.manager import TableManager
+from tiergarten.server.protocol import Act, SeatSpec
+from tiergarten.server.settings import Settings
+from tiergarten.server.store import Store
+
+
+def drain(conn: Connection) -> list[dict[str, Any]]:
+    out = []
+    while not conn.outbox.empty():
+        text = conn.outbox.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
+
+
+async def two_people(tmp_path: Path) -> tuple[TableManager, Any, Connection, Connection]:
+    store = Store(tmp_path / "t.db")
+    manager = TableManager(store, Settings(allow_seeds=True))
+    table = manager.create("maumau", 2, {"rounds": 1}, [None, None], seed=3)
+    seats = [manager.join(table.id, name)[0] for name in ("Ann", "Bob")]
+    assert seats == [0, 1]
+    conns = [Connection(0), Connection(1)]
+    for conn in conns:
+        table.connect(conn)
+    for conn in conns:
+        drain(conn)
+    return manager, table, conns[0], conns[1]
+
+
+def test_the_log_is_written_before_anyone_hears_of_the_move(tmp_path: Path) -> None:
+    async def go() -> None:
+        manager, table, ann, bob = await two_people(tmp_path)
+        heard_before_commit: list[int] = []
+        append = manager.store.append_action
+
+        def spy(table_id: str, index: int, seat: int, notation: str) -> None:
+            heard_before_commit.extend(c.outbox.qsize() for c in (ann, bob))
+            append(table_id, index, seat, notation)
+
+        manager.store.append_action = spy  # type: ignore[method-assign]
+        mover = ann if table.state.legal_actions(0) else bob
+        legal = table.state.legal_actions(mover.seat)
+        table.handle(mover, Act(act=legal[0].text, version=0))
+        assert heard_before_commit == [0, 0]
+        assert [m["version"] for m in drain(ann) if m["type"] == "state"] == [1]
+        assert manager.store.load_table(table.id).actions == [(mover.seat, legal[0].text)]
+        await manager.stop()
+        manager.store.close()
+
+    asyncio.run(go())
+
+
+def test_a_failing_database_changes_nothing_and_says_so(tmp_path: Path) -> None:
+    async def go() -> None:
+        manager, table, ann, bob = await two_people(tmp_path)
+        mover = ann if table.state.legal_actions(0) else bob
+        before = table.state.observe(mover.seat)
+
+        def broken(*_: object) -> None:
+            raise OSError("disk full")
+
+        working = manager.store.append_action
+        manager.store.append_action = broken  # type: ignore[method-assign]
+        action = table.state.legal_actions(mover.seat)[0].text
+        table.handle(mover, Act(act=action, version=0))
+        said = drain(mover)
+        assert [m["code"] for m in said] == ["server_error"]
+        assert "nothing changed" in said[0]["message"]
+        assert drain(ann if mover is bob else bob) == []
+        assert table.version == 0 and table.state.observe(mover.seat) == before
+        manager.store.append_action = working  # type: ignore[method-assign]
+        table.handle(mover, Act(act=action, version=0))
+        assert table.version == 1
+        await manager.stop()
+        manager.store.close()
+
+    asyncio.run(go())
+
+
+def test_seats_open_again_when_someone_leaves_before_the_start(tmp_path: Path) -> None:
+    async def go() -> None:
+        store = Store(tmp_path / "t.db")
+        manager = TableManager(store)
+        table = manager.create("maumau", 3, {}, [SeatSpec(bot="random"), None, None])
+        _, token = manager.join(table.id, "Ann")
+        assert table.open_seats() == [2]
+        assert table.leave(token) == 1
+        assert table.open_seats() == [1, 2] and table.seat_of(token) is None
+        assert store.load_table(table.id).seats[1].token_hash is None  # type: ignore[union-attr]
+        await manager.stop()
+        store.close()
+
+    asyncio.run(go())
