@@ -19,6 +19,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from tiergarten.server.protocol import SERVER_MESSAGES
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 Message = dict[str, Any]
 
@@ -126,6 +128,7 @@ class Client:
 
     async def recv(self, timeout: float = 20.0) -> Message:
         message: Message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        SERVER_MESSAGES[message["type"]].model_validate(message)  # the documented shape
         self.received.append(message)
         if message["type"] == "state":
             self.state = message

@@ -8,6 +8,10 @@ from tiergarten.core.registry import game_class
 from .harness import Server
 
 
+def test_the_server_says_where_it_listens(server: Server) -> None:
+    assert f"tiergarten serving on http://127.0.0.1:{server.port}" in server.output()
+
+
 def test_games_list_their_options_and_bots(server: Server) -> None:
     games = {g["id"]: g for g in server.get("/api/games").json()}
     assert set(games) == set(tiergarten.games())

@@ -70,7 +70,11 @@ def read_client(text: str | bytes) -> ClientMessage:
 
 # -- messages the server sends (built as plain dicts; the models document and check them) ----
 
-class Hello(BaseModel):
+class _Sent(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Sent):
     type: Literal["hello"] = "hello"
     protocol: int = PROTOCOL
     table: str
@@ -80,7 +84,7 @@ class Hello(BaseModel):
     limits: dict[str, float]
 
 
-class StateMessage(BaseModel):
+class StateMessage(_Sent):
     type: Literal["state"] = "state"
     version: int
     seat: int | None
@@ -89,11 +93,39 @@ class StateMessage(BaseModel):
     events: list[Any]
 
 
-class ErrorMessage(BaseModel):
+class ErrorMessage(_Sent):
     type: Literal["error"] = "error"
     code: str
     message: str
     version: int | None = None
+
+
+class SeatInfo(_Sent):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+    taken: bool
+    connected: bool
+    away: bool
+
+
+class TableMessage(_Sent):
+    type: Literal["table"] = "table"
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "over"]
+    version: int
+    timer: float | None
+    created: str
+    rematch: str | None
+    seats: list[SeatInfo]
+
+
+SERVER_MESSAGES: dict[str, type[BaseModel]] = {
+    "hello": Hello, "state": StateMessage, "error": ErrorMessage, "table": TableMessage}
 
 
 # -- REST bodies -------------------------------------------------------------------------------
