@@ -72,9 +72,19 @@ def test_every_game_plays_to_the_end_between_people(server: Server, game: str) -
         return people
 
     people = asyncio.run(play())
-    done = server.get(f"/api/tables/{table}/record").json()
-    state = tiergarten.replay(done["record"])
+    record = server.get(f"/api/tables/{table}/record").json()["record"]
+    # every state message is exactly its seat's observation and legal actions at its version
+    state = tiergarten.load(game, players, **record["options"]).new_state(record["seed"])
+    views = [[(state.observe(s), [a.text for a in state.legal_actions(s)])
+              for s in range(players)]]
+    for seat, action in record["actions"]:
+        state.apply(seat, action)
+        views.append([(state.observe(s), [a.text for a in state.legal_actions(s)])
+                      for s in range(players)])
     assert state.is_over()
     for seat, person in enumerate(people):
-        assert person.state is not None and person.state["seat"] == seat
-        assert person.state["observation"] == state.observe(seat)
+        states = [m for m in person.received if is_state(m)]
+        assert states[-1]["version"] == len(record["actions"])
+        for message in states:
+            assert message["seat"] == seat
+            assert (message["observation"], message["legal"]) == views[message["version"]][seat]
