@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -119,14 +119,32 @@ def simulate(
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+    tournament: Annotated[str | None, typer.Option(
+        help="round-robin or gauntlet between the --players named (n games per line-up).")
+    ] = None,
+    seats: Annotated[int | None, typer.Option(min=2, help="Table size in a tournament.")
+                     ] = None,
+    sweep: Annotated[str | None, typer.Option(
+        help="Compare option values side by side: option=a,b,c.")] = None,
+    report: Annotated[Path | None, typer.Option(
+        help="Write an HTML page with plots into this folder.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Save every game's record into this folder.")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+    address: Annotated[str | None, typer.Option(
+        help="Address of an existing Ray cluster (--backend ray).")] = None,
 ) -> None:
     """Play many games between bots and report win rates, points and game length."""
     try:
         from tiergarten.sim.command import simulate_command
     except ImportError as exc:
         fail(f"simulate is not available in this installation ({exc})")
+    lab: dict[str, Any] = {"tournament": tournament, "seats": seats, "sweep_option": sweep,
+                           "report": report, "save": save, "backend": backend,
+                           "address": address}
+    given = {k: v for k, v in lab.items() if v is not None and (k, v) != ("backend", "local")}
     code = simulate_command(game, _players(players), n, seed, _options(option), as_json,
-                            workers)
+                            workers, **given)
     raise typer.Exit(code)
 
 

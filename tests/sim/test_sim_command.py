@@ -9,7 +9,7 @@ from tiergarten.sim.command import simulate_command
 
 @pytest.mark.parametrize(("game", "players", "options", "n", "workers", "words"), [
     ("mau", None, {}, 5, 1, "unknown game 'mau'; allowed: "),
-    ("maumau", ["heuristic", "bogus"], {}, 5, 1, "no bot 'bogus' for maumau; allowed: heuristic"),
+    ("maumau", ["heuristic", "bogus"], {}, 5, 1, "no bot 'bogus' for maumau; allowed: easy,"),
     ("maumau", ["random"], {}, 5, 1, "2 to 4 players"),
     ("maumau", None, {"jack_on_jak": "false"}, 5, 1, "allowed: target_score"),
     ("maumau", None, {"jack_on_jack": "maybe"}, 5, 1, "true, false"),

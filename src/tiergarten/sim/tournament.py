@@ -36,6 +36,7 @@ from .stats import Summary, wilson
 Progress = Callable[[int, int], None]  # (games done, games in all)
 RESULT_FORMAT = 1
 MAX_CHUNK = 200  # games per task sent to a worker
+BACKENDS = ("local", "ray")
 
 
 # -- one game -------------------------------------------------------------------------------
@@ -51,6 +52,7 @@ class Outcome:
     decisions: int
     rounds: int | None
     reason: str
+    record: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def win_share(self, seat: int) -> float:
         """The part of a win `seat` gets: 1 alone, 1/k when k seats share it, else 0."""
@@ -77,8 +79,10 @@ def bot_rng(seed: int, index: int, seat: int) -> random.Random:
     return random.Random(f"tiergarten.sim:{seed}:{index}:{seat}")
 
 
-def play_game(game: Game, players: Sequence[str], seed: int, index: int) -> Outcome:
-    """Play game `index` of a run seeded `seed`, with the line-up rotated by `index`."""
+def play_game(game: Game, players: Sequence[str], seed: int, index: int,
+              keep_record: bool = False) -> Outcome:
+    """Play game `index` of a run seeded `seed`, with the line-up rotated by `index`;
+    `keep_record` keeps the game's record (to save it)."""
     seats = lineup(players, index)
     agents = [bots.make(name, game, seat, bot_rng(seed, index, seat))
               for seat, name in enumerate(seats)]
@@ -94,7 +98,7 @@ def play_game(game: Game, players: Sequence[str], seed: int, index: int) -> Outc
     rounds = state.observe(None).get("round")
     return Outcome(index, seats, tuple(result.scores), tuple(result.winners), len(state.history),
                    rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
-                   result.reason)
+                   result.reason, state.record() if keep_record else None)
 
 
 # -- a plan: everything checked before any game is played -----------------------------------
@@ -109,6 +113,7 @@ class Plan:
     seed: int
     options: dict[str, Any]  # every option of the game, resolved
     workers: int
+    records: bool = False  # keep every game's record (for --save)
 
     def chunks(self) -> list[tuple[int, int]]:
         """The [start, stop) ranges of game indices handed out as tasks, in index order."""
@@ -117,8 +122,10 @@ class Plan:
 
 
 def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
-         options: Mapping[str, Any] | None = None, workers: int | None = None) -> Plan:
-    """Check a request; bad games, bots, options or counts raise ValueError (OptionError)."""
+         options: Mapping[str, Any] | None = None, workers: int | None = None,
+         records: bool = False) -> Plan:
+    """Check a request; bad games, bots, options or counts raise ValueError (OptionError).
+    `records` keeps every game's record in its outcome."""
     given = dict(options or {})
     game = load(game_id, len(players) if players else None, **given)
     line = tuple(players) if players else ("random",) * game.players
@@ -132,17 +139,20 @@ def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
-    return Plan(game.id, line, n, seed, dict(game.options), workers)
+    return Plan(game.id, line, n, seed, dict(game.options), workers, records)
 
 
 def play_range(p: Plan, start: int, stop: int) -> list[Outcome]:
     """Play games start..stop-1 of a plan (the task each worker runs)."""
     game = load(p.game, len(p.players), **p.options)
-    return [play_game(game, p.players, p.seed, i) for i in range(start, stop)]
+    return [play_game(game, p.players, p.seed, i, p.records) for i in range(start, stop)]
 
 
-def execute(p: Plan, progress: Progress | None = None) -> SimResult:
-    """Play every game of a checked plan, in a process pool unless `p.workers` is 1.
+def execute(p: Plan, progress: Progress | None = None, backend: str = "local",
+            address: str | None = None) -> SimResult:
+    """Play every game of a checked plan, in a process pool unless `p.workers` is 1, or on a
+    Ray cluster (`backend="ray"`, `address` of an existing one or a local one); the figures
+    are the same either way.
 
     Workers import tiergarten afresh under the "spawn" start method (not Linux's default), so
     games and bots registered at run time reach them only where processes fork."""
@@ -150,7 +160,17 @@ def execute(p: Plan, progress: Progress | None = None) -> SimResult:
     done: list[list[Outcome] | None] = [None] * len(chunks)
     started = time.perf_counter()
     finished = 0
-    if p.workers == 1 or len(chunks) == 1:
+    if backend not in BACKENDS:
+        raise ValueError(f"no backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        from .ray_backend import run_chunks
+
+        for k, played in run_chunks(p, chunks, address):
+            done[k] = played
+            finished += len(played)
+            if progress is not None:
+                progress(finished, p.n)
+    elif p.workers == 1 or len(chunks) == 1:
         for k, (start, stop) in enumerate(chunks):
             done[k] = play_range(p, start, stop)
             finished += stop - start
@@ -183,11 +203,13 @@ def _ignore_interrupts() -> None:
 
 def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
         options: Mapping[str, Any] | None = None, workers: int | None = None,
-        progress: Progress | None = None) -> SimResult:
+        progress: Progress | None = None, records: bool = False, backend: str = "local",
+        address: str | None = None) -> SimResult:
     """Play `n` games of `game_id` between bots named in `players` (default: random bots at the
     game's usual table size) and return the tallies. The figures depend only on the arguments,
-    never on `workers` (None: one process per core; 1: in this process)."""
-    return execute(plan(game_id, players, n, seed, options, workers), progress)
+    never on `workers` (None: one process per core; 1: in this process) nor on the backend."""
+    return execute(plan(game_id, players, n, seed, options, workers, records), progress,
+                   backend, address)
 
 
 # -- tallies --------------------------------------------------------------------------------
