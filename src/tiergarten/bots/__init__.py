@@ -3,7 +3,7 @@
 >>> import random, tiergarten
 >>> game = tiergarten.load("maumau", players=2)
 >>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names("maumau"))]
-['heuristic@0', 'random@1']
+['easy@0', 'expert@1', 'hard@2', 'heuristic@3', 'ismcts@4', 'normal@5', 'random@6']
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from tiergarten.core import Game, OptionError
 
 from .base import Bot, RandomBot
+from .ismcts import ISMCTSBot
 from .lecker_mammut import BOTS as LECKER_MAMMUT_BOTS
 from .mammuz import MammuZHeuristic
 from .maumau import MauMauHeuristic
@@ -21,7 +22,7 @@ from .mucca_pazza import ChildBot, MemoryBot, MuccaBot
 
 Factory = Callable[[Game, int, random.Random], Bot]
 
-_ANY_GAME: dict[str, Factory] = {"random": RandomBot}
+_ANY_GAME: dict[str, Factory] = {"random": RandomBot, "ismcts": ISMCTSBot}
 _BY_GAME: dict[str, dict[str, Factory]] = {
     "maumau": {"heuristic": MauMauHeuristic},
     "mucca_pazza": {"greedy": MuccaBot, "heuristic": MuccaBot, "memory": MemoryBot,
@@ -48,5 +49,16 @@ def register(game_id: str, name: str, factory: Factory) -> None:
     """Make a bot available by name for one game."""
     _BY_GAME.setdefault(game_id, {})[name] = factory
 
+
+def _register_levels() -> None:
+    """easy, normal, hard, expert for every game that has levels (see levels.py)."""
+    from .levels import LEVELS, factory
+
+    for game_id, table in LEVELS.items():
+        for level in table:
+            register(game_id, level, factory(level))
+
+
+_register_levels()
 
 __all__ = ["Bot", "RandomBot", "make", "names", "register"]

@@ -110,6 +110,7 @@ class Search:
     c: float = 0.7
     policy: Policy = random_policy
     evaluator: Evaluator | None = None
+    guard: float | None = None  # see ISMCTS.best: keep a default move unless clearly beaten
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -151,8 +152,14 @@ class ISMCTS:
         self.evaluator: Evaluator = search.evaluator or ToTheEnd()
         self.stats = SearchStats()
 
-    def best(self, view: SeatView, rng: random.Random) -> Action:
-        """The most visited root action after the budget is spent."""
+    def best(self, view: SeatView, rng: random.Random, default: Action | None = None,
+             ) -> Action:
+        """The most visited root action after the budget is spent.
+
+        With `default` (a heuristic's move) and `Search.guard` set, the search's choice
+        replaces the default only when its mean reward is higher by more than `guard` standard
+        errors: with a small budget the search then never plays worse than the heuristic by
+        mere noise."""
         legal = view.legal
         if len(legal) == 1:
             self.stats = SearchStats(visits={str(legal[0]): 0})
@@ -175,8 +182,14 @@ class ISMCTS:
         stats.visits = {str(e.action): e.visits for e in edges}
         self.stats = stats
         if not edges:
-            return legal[0]
-        return max(edges, key=lambda e: (e.visits, e.reward, -e.action.id)).action
+            return legal[0] if default is None else default
+        chosen = max(edges, key=lambda e: (e.visits, e.reward, -e.action.id))
+        if default is None or s.guard is None or chosen.action is default:
+            return chosen.action
+        other = next((e for e in edges if e.action is default), None)
+        if other is None or other.visits == 0:
+            return chosen.action
+        return chosen.action if _beats(chosen, other, s.guard) else default
 
     def _iterate(self, root: _Edge, view: SeatView, n: int, rng: random.Random,
                  stats: SearchStats) -> None:
@@ -232,6 +245,13 @@ class ISMCTS:
         return ev.values(state, start)
 
 
+def _beats(a: _Edge, b: _Edge, z: float) -> bool:
+    """True when edge a's mean reward exceeds b's by more than z standard errors."""
+    pa, pb = a.reward / a.visits, b.reward / b.visits
+    var = pa * (1 - pa) / a.visits + pb * (1 - pb) / b.visits
+    return pa - pb > z * math.sqrt(max(var, 1e-12))
+
+
 class ISMCTSBot(Bot):
     """A bot that searches with ISMCTS from its own view.
 
@@ -264,7 +284,10 @@ class ISMCTSBot(Bot):
         return (QUICK if out_of_turn else self.think, action)
 
     def choose(self, view: SeatView) -> Action | None:
-        return self.engine.best(view, self.rng)
+        default = None
+        if self.fallback is not None and self.engine.search.guard is not None:
+            default = self.fallback.choose(view)
+        return self.engine.best(view, self.rng, default)
 
     def __repr__(self) -> str:
         return f"{self.name}@{self.seat}"
