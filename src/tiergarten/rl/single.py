@@ -39,8 +39,11 @@ HARDEST = {"maumau": "heuristic", "mammuz": "heuristic", "mucca_pazza": "greedy"
 
 
 def bot_name(game_id: str, name: str) -> str:
-    """`hard` is each game's strongest bot; other names are tiergarten bot names."""
-    return HARDEST.get(game_id, "random") if name == "hard" else name
+    """A tiergarten bot name; `hard`, where the bots do not define it, is the game's strongest
+    heuristic."""
+    if name == "hard" and name not in bots.names(game_id):
+        return HARDEST.get(game_id, "random")
+    return name
 
 
 class TiergartenGym(gymnasium.Env[Any, Any]):
