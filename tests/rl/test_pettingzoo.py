@@ -136,3 +136,31 @@ def test_rewards_are_zero_sum_and_follow_the_result() -> None:
 def test_real_time_game_is_refused() -> None:
     with pytest.raises(ValueError, match="parallel_env"):
         pettingzoo_env("lecker_mammut", players=2)
+
+
+def test_extinction_window_changes_no_other_seats_view() -> None:
+    """MammuZ: a seat holding a whole species is asked out of turn (extinct … or wait); the
+    other seats' observations neither name that right nor change when it waits."""
+    env = pettingzoo_env("mammuz", players=3)
+    for seed in range(20):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not env.state.is_over():
+            seat = int(env.agent_selection.split("_")[1])
+            if seat != env.state.to_move()[0]:
+                mask = env.observe(env.agent_selection)["action_mask"]
+                texts = {str(env.game.action_from_id(int(i))) for i in np.flatnonzero(mask)
+                         if i != env.wait_id}
+                assert texts and all(t.startswith("extinct ") for t in texts)
+                assert mask[env.wait_id] == 1
+                others = [a for a in env.possible_agents if a != env.agent_selection]
+                for a in others:
+                    assert seat not in env.state.observe(int(a.split("_")[1]))["to_move"]
+                before = {a: env.observe(a)["observation"] for a in others}
+                env.step(env.wait_id)
+                for a in others:
+                    assert np.array_equal(env.observe(a)["observation"], before[a])
+                return
+            obs = env.observe(env.agent_selection)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    pytest.fail("no extinction window in 20 random games")
