@@ -121,11 +121,11 @@ class TiergartenGym(gymnasium.Env[Any, Any]):
     def action_masks(self) -> np.ndarray:
         """The legal ids now as a boolean mask (for maskable learners)."""
         mask = np.zeros(self.game.num_actions + 1, dtype=bool)
-        if self.turns is not None and not self.state_over():
+        if self.turns is not None and not self._over():
             mask[self.turns.legal_ids()] = True
         return mask
 
-    def state_over(self) -> bool:
+    def _over(self) -> bool:
         return self.state is None or self.state.is_over()
 
     def _run_bots(self) -> None:
