@@ -124,3 +124,31 @@ def test_cut_short_rollouts_score_everyone_alike_and_finished_ones_by_win_shares
         seat = state.to_move()[0]
         state.apply_unchecked(seat, rng.choice(state.legal_actions(seat)))
     assert sorted(win_shares(state)) == [0.0, 1.0]
+
+
+def test_guard_keeps_the_default_unless_the_search_clearly_beats_it():
+    game = tiergarten.load("maumau", players=2, rounds=1)
+    for state, seat, wins in _winning_positions(game, 2, seed=3):
+        legal = state.legal_actions(seat)
+        losing = next(a for a in legal if a not in wins)
+        search = Search(iterations=60, guard=1.0)
+        bot = ISMCTSBot(game, seat, random.Random(0), search)
+        # a default that throws the win away is replaced: winning at once is clearly better
+        assert bot.engine.best(SeatView(state, seat, legal), random.Random(0), losing) in wins
+        # a default that wins is kept
+        winning = next(iter(wins))
+        assert bot.engine.best(SeatView(state, seat, legal), random.Random(0), winning) is \
+            winning
+
+
+def test_widening_limits_the_children_of_a_node_with_many_actions():
+    game = tiergarten.load("mammuz", players=3)
+    state = game.new_state(4)
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) > 100  # the opening lays of MammuZ
+    narrow = ISMCTSBot(game, seat, random.Random(0), Search(iterations=40, widening=0.5))
+    narrow.choose(SeatView(state, seat, legal))
+    wide = ISMCTSBot(game, seat, random.Random(0), Search(iterations=40))
+    wide.choose(SeatView(state, seat, legal))
+    assert len(narrow.stats.visits) <= 2 * 40 ** 0.5 + 1 < len(wide.stats.visits) == 40

@@ -111,6 +111,9 @@ class Search:
     policy: Policy = random_policy
     evaluator: Evaluator | None = None
     guard: float | None = None  # see ISMCTS.best: keep a default move unless clearly beaten
+    widening: float | None = None  # progressive widening: at most 2 (visits + 1) ** widening
+    # children per node, so a node with hundreds of actions (MammuZ lays) is searched deeply
+    # among a few rather than once each
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -151,6 +154,7 @@ class ISMCTS:
         self.search = search
         self.evaluator: Evaluator = search.evaluator or ToTheEnd()
         self.stats = SearchStats()
+        self._prefer: Action | None = None
 
     def best(self, view: SeatView, rng: random.Random, default: Action | None = None,
              ) -> Action:
@@ -166,6 +170,7 @@ class ISMCTS:
             return legal[0]
         n = view.game.num_actions
         root = _Edge(-1, legal[0])
+        self._prefer = default  # expanded first at the root
         s = self.search
         started = time.perf_counter()
         deadline = math.inf if s.seconds is None else started + s.seconds
@@ -197,6 +202,7 @@ class ISMCTS:
         node, path = root, []
         seat: int | None = view.seat  # the root decision is always the bot's own
         c = self.search.c
+        alpha = self.search.widening
         while not state.is_over():
             if seat is None:
                 movers = state.to_move()
@@ -216,8 +222,11 @@ class ISMCTS:
                          + c * math.sqrt(math.log(edge.available) / edge.visits))
                 if score > best_score:
                     best, best_score = edge, score
-            if untried:
+            if untried and (best is None or alpha is None
+                            or len(children) < 2 * (node.visits + 1) ** alpha):
                 a = untried[rng.randrange(len(untried))]
+                if node is root and self._prefer in untried:
+                    a = self._prefer
                 edge = children[seat * n + a.id] = _Edge(seat, a)
                 state.apply_unchecked(seat, a)
                 path.append(edge)
@@ -228,6 +237,7 @@ class ISMCTS:
             node = best
             seat = None
         values = self._rollout(state, rng, stats)
+        root.visits += 1
         for edge in path:
             edge.visits += 1
             edge.reward += values[edge.seat]

@@ -2,12 +2,12 @@
 
 Each game maps them onto the bot and budget that suits it (figures in docs/bots.md):
 
-| game            | easy   | normal              | hard                  | expert                |
-|-----------------|--------|---------------------|-----------------------|-----------------------|
-| `maumau`        | random | heuristic           | ISMCTS, 100 iterations| ISMCTS, 400 iterations|
-| `mammuz`        | random | heuristic           | ISMCTS, 100 iterations| ISMCTS, 400 iterations|
-| `mucca_pazza`   | random | child               | memory                | greedy                |
-| `lecker_mammut` | slow   | normal              | hard                  | expert reflexes       |
+| game            | easy   | normal    | hard                    | expert                  |
+|-----------------|--------|-----------|-------------------------|-------------------------|
+| `maumau`        | random | heuristic | ISMCTS, 100 iterations  | ISMCTS, 400 iterations  |
+| `mammuz`        | random | heuristic | ISMCTS, 50 iterations   | ISMCTS, 200 iterations  |
+| `mucca_pazza`   | random | child     | memory                  | greedy                  |
+| `lecker_mammut` | slow   | normal    | hard                    | expert reflexes         |
 
 Search levels use iteration budgets, never seconds, so a tournament gives the same games on
 any machine and any number of workers. In Mau Mau a rollout stops at the end of the round or
@@ -16,6 +16,8 @@ turn catches are left to the heuristic, which always catches. In MammuZ rollouts
 out (a game is about thirty decisions) and extinguishing out of turn is left to the heuristic.
 Mucca Pazza's bots are already solver-based (the exact best turn); Lecker Mammut! is a game of
 reaction times, so its levels are reaction-time models, `expert` a quicker hand than `hard`.
+The search levels are guarded (`GUARD`): the heuristic's move stands unless the search finds
+one clearly better, so a small budget never plays worse than the heuristic by mere noise.
 
 >>> import random, tiergarten
 >>> game = tiergarten.load("mammuz")
@@ -44,6 +46,8 @@ Factory = Callable[[Game, int, random.Random], Bot]
 NAMES = ("easy", "normal", "hard", "expert")
 MAUMAU_DEPTH = 30  # rollout steps before a Mau Mau position is judged by hand sizes
 HAND_WEIGHT = 0.35  # how strongly one card fewer in hand counts in that judgement
+GUARD = 1.0  # standard errors by which search must beat the heuristic's move to replace it
+WIDENING = 0.5  # MammuZ: a node holds at most 2 sqrt(visits + 1) of its hundreds of lays
 
 
 class MauMauRound:
@@ -87,13 +91,15 @@ class HeuristicPolicy:
 
 
 def _search(iterations: int, fallback: type[Bot], evaluator: Any = None,
-            rollouts: type[Bot] | None = None, guard: float | None = None) -> Factory:
+            rollouts: type[Bot] | None = None, guard: float | None = None,
+            widening: float | None = None) -> Factory:
     def factory(game: Game, seat: int, rng: random.Random) -> Bot:
         helper = fallback(game, seat, random.Random(rng.getrandbits(64)))
         policy: Policy = random_policy
         if rollouts is not None:
             policy = HeuristicPolicy(rollouts, game, random.Random(rng.getrandbits(64)))
-        search = Search(iterations=iterations, evaluator=evaluator, policy=policy, guard=guard)
+        search = Search(iterations=iterations, evaluator=evaluator, policy=policy, guard=guard,
+                        widening=widening)
         return ISMCTSBot(game, seat, rng, search, fallback=helper)
     return factory
 
@@ -112,10 +118,11 @@ class ExpertBot(LeckerBot):
 
 LEVELS: dict[str, dict[str, Factory]] = {
     "maumau": {"easy": RandomBot, "normal": MauMauHeuristic,
-               "hard": _search(100, MauMauHeuristic, MauMauRound()),
-               "expert": _search(400, MauMauHeuristic, MauMauRound())},
+               "hard": _search(100, MauMauHeuristic, MauMauRound(), guard=GUARD),
+               "expert": _search(400, MauMauHeuristic, MauMauRound(), guard=GUARD)},
     "mammuz": {"easy": RandomBot, "normal": MammuZHeuristic,
-               "hard": _search(100, MammuZHeuristic), "expert": _search(400, MammuZHeuristic)},
+               "hard": _search(50, MammuZHeuristic, guard=GUARD, widening=WIDENING),
+               "expert": _search(200, MammuZHeuristic, guard=GUARD, widening=WIDENING)},
     "mucca_pazza": {"easy": RandomBot, "normal": ChildBot, "hard": MemoryBot,
                     "expert": MuccaBot},
     "lecker_mammut": {"easy": SlowBot, "normal": NormalBot, "hard": HardBot,
