@@ -44,3 +44,16 @@ def _stronger(game_id, strong, weak, n, seats=2, seed=1, **options):
 def test_normal_beats_easy(game_id, n, seats, options):
     tally, fair = _stronger(game_id, "normal", "easy", n, seats, **options)
     assert tally.low > fair, (tally.win_rate, tally.low)
+
+
+@pytest.mark.parametrize(("game_id", "strong", "weak", "n", "options"), [
+    ("lecker_mammut", "hard", "normal", 16, {"rounds": 1}),
+    ("lecker_mammut", "expert", "hard", 16, {"rounds": 1}),
+    ("mucca_pazza", "hard", "normal", 60, {}),
+    ("mucca_pazza", "expert", "hard", 30, {"variant": "junior"}),
+])
+def test_cheap_levels_are_ordered(game_id, strong, weak, n, options):
+    """The levels that need no search are cheap enough to check here; the search levels'
+    figures (hundreds of games) are in docs/bots.md."""
+    tally, fair = _stronger(game_id, strong, weak, n, **options)
+    assert tally.low > fair, (tally.win_rate, tally.low)

@@ -6,7 +6,7 @@ Each game maps them onto the bot and budget that suits it (figures in docs/bots.
 |-----------------|--------|-----------|-------------------------|-------------------------|
 | `maumau`        | random | heuristic | ISMCTS, 100 iterations  | ISMCTS, 400 iterations  |
 | `mammuz`        | random | heuristic | ISMCTS, 50 iterations   | ISMCTS, 200 iterations  |
-| `mucca_pazza`   | random | child     | memory                  | greedy                  |
+| `mucca_pazza`   | random | child*    | memory                  | greedy                  |
 | `lecker_mammut` | slow   | normal    | hard                    | expert reflexes         |
 
 Search levels use iteration budgets, never seconds, so a tournament gives the same games on
@@ -14,7 +14,9 @@ any machine and any number of workers. In Mau Mau a rollout stops at the end of 
 after `MAUMAU_DEPTH` steps and is scored by who went out (or, cut short, by hand sizes); out-of-
 turn catches are left to the heuristic, which always catches. In MammuZ rollouts play the game
 out (a game is about thirty decisions) and extinguishing out of turn is left to the heuristic.
-Mucca Pazza's bots are already solver-based (the exact best turn); Lecker Mammut! is a game of
+Mucca Pazza's bots are already solver-based (the exact best turn); *in the standard variant
+`normal` never spends a star, and `hard` and `expert` both play the greedy best turn (the
+memory bots play greedy there); Lecker Mammut! is a game of
 reaction times, so its levels are reaction-time models, `expert` a quicker hand than `hard`.
 The search levels are guarded (`GUARD`): the heuristic's move stands unless the search finds
 one clearly better, so a small budget never plays worse than the heuristic by mere noise.
@@ -104,6 +106,14 @@ def _search(iterations: int, fallback: type[Bot], evaluator: Any = None,
     return factory
 
 
+class MuccaNormal(ChildBot):
+    """Mucca Pazza at normal level: the child in junior; in standard the greedy turn without
+    ever spending a star (stars buy extra slides: the greedy bot's edge)."""
+
+    def _standard(self, obs: dict[str, Any]) -> Action:
+        return super()._standard({**obs, "stars": [0] * len(obs["stars"])})
+
+
 EXPERT_REFLEXES = Reflexes(median=0.60, spread=0.25, steal=0.10, false_hit=0.01, pace=0.7,
                            choose=0.4)
 
@@ -123,7 +133,7 @@ LEVELS: dict[str, dict[str, Factory]] = {
     "mammuz": {"easy": RandomBot, "normal": MammuZHeuristic,
                "hard": _search(50, MammuZHeuristic, guard=GUARD, widening=WIDENING),
                "expert": _search(200, MammuZHeuristic, guard=GUARD, widening=WIDENING)},
-    "mucca_pazza": {"easy": RandomBot, "normal": ChildBot, "hard": MemoryBot,
+    "mucca_pazza": {"easy": RandomBot, "normal": MuccaNormal, "hard": MemoryBot,
                     "expert": MuccaBot},
     "lecker_mammut": {"easy": SlowBot, "normal": NormalBot, "hard": HardBot,
                       "expert": ExpertBot},
