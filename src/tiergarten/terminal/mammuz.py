@@ -136,7 +136,7 @@ class MammuZRenderer(Renderer):
             out.append(Text(f"{names[(turn - 1) % len(names)]} laid their last card: "
                             f"{who} must doubt.", style="bold red"))
         if turn is not None:
-            whose = "your" if turn == seat else f"{names[turn]}'s"
+            whose = "your" if turn == seat or names[turn] == "You" else f"{names[turn]}'s"
             out.append(Text(f"It is {whose} turn.", style="bold"))
         return out
 

@@ -114,7 +114,7 @@ class MauMauRenderer(Renderer):
             out.append(Text.assemble("You drew ", self.card(obs["drawn"]),
                                      ": play it or keep it (pass)"))
         if turn is not None:
-            whose = "your" if turn == seat else f"{names[turn]}'s"
+            whose = "your" if turn == seat or names[turn] == "You" else f"{names[turn]}'s"
             out.append(Text(f"It is {whose} turn.", style="bold"))
         return out
 
