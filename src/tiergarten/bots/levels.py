@@ -5,7 +5,7 @@ Each game maps them onto the bot and budget that suits it (figures in docs/bots.
 | game            | easy   | normal    | hard                    | expert                  |
 |-----------------|--------|-----------|-------------------------|-------------------------|
 | `maumau`        | random | heuristic | ISMCTS, 100 iterations  | ISMCTS, 400 iterations  |
-| `mammuz`        | random | heuristic | ISMCTS, 50 iterations   | ISMCTS, 200 iterations  |
+| `mammuz`        | random | heuristic | ISMCTS, 20 iterations   | ISMCTS, 200 iterations  |
 | `mucca_pazza`   | random | child*    | memory                  | greedy                  |
 | `lecker_mammut` | slow   | normal    | hard                    | expert reflexes         |
 
@@ -131,7 +131,7 @@ LEVELS: dict[str, dict[str, Factory]] = {
                "hard": _search(100, MauMauHeuristic, MauMauRound(), guard=GUARD),
                "expert": _search(400, MauMauHeuristic, MauMauRound(), guard=GUARD)},
     "mammuz": {"easy": RandomBot, "normal": MammuZHeuristic,
-               "hard": _search(50, MammuZHeuristic, guard=GUARD, widening=WIDENING),
+               "hard": _search(20, MammuZHeuristic, guard=GUARD, widening=WIDENING),
                "expert": _search(200, MammuZHeuristic, guard=GUARD, widening=WIDENING)},
     "mucca_pazza": {"easy": RandomBot, "normal": MuccaNormal, "hard": MemoryBot,
                     "expert": MuccaBot},
