@@ -56,7 +56,7 @@ def lineup(game_id: str, players: Sequence[str] | None = None) -> list[str]:
     >>> lineup("maumau", ["me", "rnd"])
     Traceback (most recent call last):
     ...
-    tiergarten.core.errors.OptionError: no player 'rnd' for maumau; allowed: me, heuristic, random
+    tiergarten.core.errors.OptionError: no player 'rnd' for maumau; allowed: me, ..., random
     """
     info = game_class(game_id).info
     known = bots.names(game_id)
