@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -71,13 +70,7 @@ class MammuZRenderer(Renderer):
         if obs.get("hand") is not None:
             parts.append(Text.assemble(("Your hand:  ", "bold"), self.grouped(obs["hand"])))
         if log:
-            lines = self.events(obs, names)
-            if lines:
-                recent = Table.grid()
-                recent.add_column()
-                for line in lines:
-                    recent.add_row(line)
-                parts += [Text(""), Text("Recent:", style="bold"), Padding(recent, (0, 0, 0, 2))]
+            parts += self.recent(obs, names)
         return Group(*parts)
 
     def _seats(self, obs: Observation, names: Sequence[str]) -> Table:

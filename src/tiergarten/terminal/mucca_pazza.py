@@ -168,13 +168,7 @@ class MuccaPazzaRenderer(Renderer):
             parts.append(self._landing(obs))
         parts += self._situation(obs, names)
         if log:
-            lines = self.events(obs, names)
-            if lines:
-                recent = Table.grid()
-                recent.add_column()
-                for line in lines:
-                    recent.add_row(line)
-                parts += [Text(""), Text("Recent:", style="bold"), Padding(recent, (0, 0, 0, 2))]
+            parts += self.recent(obs, names)
         return Group(*parts)
 
     def _situation(self, obs: Observation, names: Sequence[str]) -> list[Text]:

@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -71,10 +72,19 @@ class Renderer:
                 table.add_row(key.replace("_", " "), self.value(key, value, names))
         parts: list[RenderableType] = [table]
         if log:
-            lines = self.events(obs, names)
-            if lines:
-                parts += [Text(""), Text("Recent:", style="bold"), *lines]
+            parts += self.recent(obs, names)
         return Group(*parts)
+
+    def recent(self, obs: Observation, names: Sequence[str]) -> list[RenderableType]:
+        """The last few events in words, under a "Recent:" heading (nothing if there are none)."""
+        lines = self.events(obs, names)
+        if not lines:
+            return []
+        recent = Table.grid()
+        recent.add_column()
+        for line in lines:
+            recent.add_row(line)
+        return [Text(""), Text("Recent:", style="bold"), Padding(recent, (0, 0, 0, 2))]
 
     def value(self, key: str, value: Any, names: Sequence[str]) -> Text:
         """One observation entry in words; seat numbers are shown by name."""
