@@ -6,7 +6,7 @@ Each game maps them onto the bot and budget that suits it (figures in docs/bots.
 |-----------------|--------|-----------|-------------------------|-------------------------|
 | `maumau`        | random | heuristic | ISMCTS, 100 iterations  | ISMCTS, 400 iterations  |
 | `mammuz`        | random | heuristic | ISMCTS, 20 iterations   | ISMCTS, 200 iterations  |
-| `mucca_pazza`   | random | child*    | memory                  | greedy                  |
+| `mucca_pazza`   | random | child*    | memory                  | two-ply*                |
 | `lecker_mammut` | slow   | normal    | hard                    | expert reflexes         |
 
 Search levels use iteration budgets, never seconds, so a tournament gives the same games on
@@ -15,8 +15,9 @@ after `MAUMAU_DEPTH` steps and is scored by who went out (or, cut short, by hand
 turn catches are left to the heuristic, which always catches. In MammuZ rollouts play the game
 out (a game is about thirty decisions) and extinguishing out of turn is left to the heuristic.
 Mucca Pazza's bots are already solver-based (the exact best turn); *in the standard variant
-`normal` never spends a star, and `hard` and `expert` both play the greedy best turn (the
-memory bots play greedy there); Lecker Mammut! is a game of
+`normal` never spends a star, `hard` plays the greedy best turn (the memory bots play greedy
+there) and `expert` weighs each end of its turn against the next player's expected best reply
+(`MuccaExpert`; in junior it is the exact greedy slider); Lecker Mammut! is a game of
 reaction times, so its levels are reaction-time models, `expert` a quicker hand than `hard`.
 The search levels are guarded (`GUARD`): the heuristic's move stands unless the search finds
 one clearly better, so a small budget never plays worse than the heuristic by mere noise.
@@ -42,7 +43,8 @@ from .ismcts import ISMCTSBot, Policy, Search, random_policy, win_shares
 from .lecker_mammut import HardBot, LeckerBot, NormalBot, Reflexes, SlowBot
 from .mammuz import MammuZHeuristic
 from .maumau import MauMauHeuristic
-from .mucca_pazza import ChildBot, MemoryBot, MuccaBot
+from .mucca_pazza import ChildBot, MemoryBot
+from .mucca_pazza_expert import MuccaExpert
 
 Factory = Callable[[Game, int, random.Random], Bot]
 NAMES = ("easy", "normal", "hard", "expert")
@@ -134,7 +136,7 @@ LEVELS: dict[str, dict[str, Factory]] = {
                "hard": _search(20, MammuZHeuristic, guard=GUARD, widening=WIDENING),
                "expert": _search(200, MammuZHeuristic, guard=GUARD, widening=WIDENING)},
     "mucca_pazza": {"easy": RandomBot, "normal": MuccaNormal, "hard": MemoryBot,
-                    "expert": MuccaBot},
+                    "expert": MuccaExpert},
     "lecker_mammut": {"easy": SlowBot, "normal": NormalBot, "hard": HardBot,
                       "expert": ExpertBot},
 }

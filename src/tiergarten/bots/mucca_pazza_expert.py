@@ -1,0 +1,232 @@
+"""Mucca Pazza standard at expert level: the greedy turn, minus what it leaves the next player.
+
+The greedy bot (`MuccaBot`) plays the turn that wins the most displayed cards now and ignores
+the board it leaves. `MuccaExpert` looks one turn further (two plies). For every end of its
+turn it can reach — every board within its free slides, and every board that wins cards with
+stars as well — it scores
+
+    cards won now + `STAR_VALUE` per star kept
+                  − `REPLY_WEIGHT` × the cards the next player is expected to win on that board
+
+The next player's turn is solved exactly (the most cards within its three free slides and
+its stars, at least one slide: an animal left complete can be kept by sliding there and back)
+on the landing place that remains, refilled from the cards nobody has seen yet. The refills
+are sampled (`SAMPLES` draws of the unseen cards, the same draws for every candidate, so the
+candidates are compared on equal terms); the unseen cards are known as a multiset from the
+observation — every animal has three cards, and the displayed and won ones are public — only
+their order is hidden. On the last turn of the game no one moves after it and the turn is the
+greedy one (ties by stars kept).
+
+The turn is planned once, at its first slide, and then followed slide by slide (re-planned if
+the board is not the one expected). After `QUIET_TURNS` turns in a row that won nothing (both
+sides denying), it plays the greedy turn until a card is won, so games do not stall. The
+weights were tuned against greedy (docs/bots.md). In junior the expert plays as `MuccaBot`.
+
+>>> import random, tiergarten
+>>> from tiergarten.core.match import SeatView
+>>> state = tiergarten.load("mucca_pazza").new_state(seed=3)
+>>> bot = MuccaExpert(state.game, 0, random.Random(1))
+>>> str(bot.choose(SeatView(state, 0, state.legal_actions(0))))[:6]
+'slide '
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tiergarten.core import Action, Game
+from tiergarten.games.mucca_pazza.actions import STOP, slide_action
+from tiergarten.games.mucca_pazza.board import LEFT, RIGHT, complete, slide
+from tiergarten.games.mucca_pazza.data import (
+    ANIMALS,
+    CARDS_PER_ANIMAL,
+    FREE_SLIDES,
+    LANDING_SIZE,
+    animal,
+)
+from tiergarten.games.mucca_pazza.solver import Offsets, completing, cost, distance, moves
+
+from .mucca_pazza import MuccaBot, _counts, _rows
+
+SAMPLES = 16  # refills drawn per decision
+STAR_VALUE = 1.0  # a star kept, in cards (a star spent for one card is no gain)
+LAST_STAR_VALUE = 0.01  # on the game's last turn a star only breaks ties
+REPLY_WEIGHT = 0.6  # how much a card the next player wins counts against one won now
+QUIET_TURNS = 4  # turns in a row that won nothing, after which the expert takes what it can
+
+Rows = list[list[int]]
+
+
+def shifted(rows: Sequence[Sequence[int]], offsets: Offsets) -> Rows:
+    """The board after shifting each row right by its offset (cyclically)."""
+    out = []
+    for row, o in zip(rows, offsets, strict=True):
+        o %= len(row)
+        out.append(list(row[-o:]) + list(row[:-o]) if o else list(row))
+    return out
+
+
+def unseen(obs: dict[str, Any]) -> list[int]:
+    """The cards not on display and not won: the pile, as a multiset (its order is hidden)."""
+    left = [CARDS_PER_ANIMAL] * len(ANIMALS)
+    for name in obs["landing"]:
+        left[animal(name)] -= 1
+    for won in obs["won"]:
+        for name in won:
+            left[animal(name)] -= 1
+    return [a for a, k in enumerate(left) for _ in range(k)]
+
+
+def options(rows: Sequence[Sequence[int]], budget: int, free: int = FREE_SLIDES,
+            ) -> list[tuple[tuple[int, ...], int]]:
+    """What a new turn on `rows` can complete within `budget` slides: (animals, stars spent)
+    for every offset triple that completes something. Keeping the board costs two slides."""
+    n = len(rows[0])
+    seen: dict[Offsets, tuple[int, ...]] = {}
+    for a in rows[0]:
+        for offsets in completing(rows, a):
+            seen[offsets] = (*seen.get(offsets, ()), a)
+    out = []
+    for offsets, animals in seen.items():
+        c = cost(offsets, n) or 2
+        if c <= budget:
+            out.append((animals, max(0, c - free)))
+    return out
+
+
+def candidates(rows: Sequence[Sequence[int]], landing: Sequence[int], free: int, stars: int,
+               must_slide: bool) -> list[tuple[Offsets, int]]:
+    """Every end of turn worth weighing: (offsets, slides). All boards within the free slides,
+    and the boards beyond them (stars) that win cards."""
+    n = len(rows[0])
+    reach = [(o, distance(o, n)) for o in range(n)]
+    out: dict[Offsets, int] = {}
+    for oh, ch in reach:
+        for ob, cb in reach:
+            if ch + cb > free:
+                continue
+            for ol, cl in reach:
+                c = ch + cb + cl
+                if c <= free:
+                    out[(oh, ob, ol)] = c
+    for a in rows[0]:
+        if landing[a]:
+            for offsets in completing(rows, a):
+                c = cost(offsets, n)
+                if c <= free + stars:
+                    out[offsets] = c
+    if must_slide and (0, 0, 0) in out:
+        if free + stars >= 2:
+            out[(0, 0, 0)] = 2  # there and back again
+        else:
+            del out[(0, 0, 0)]
+    return [(o, c) for o, c in out.items() if c <= free + stars]
+
+
+def quiet(log: Sequence[dict[str, Any]]) -> int:
+    """How many turns in a row (the latest ones in `log`) won no card."""
+    count = 0
+    for event in reversed(log):
+        if event["act"] == "score":
+            if event["cards"]:
+                break
+            count += 1
+    return count
+
+
+class MuccaExpert(MuccaBot):
+    """Two plies in standard: the cards won now against the next player's expected reply."""
+
+    name = "expert"
+    samples = SAMPLES
+    star_value = STAR_VALUE
+    reply_weight = REPLY_WEIGHT
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        super().__init__(game, seat, rng)
+        self._plan: list[tuple[int, int]] = []
+        self._expect: list[Rows] = []  # the board expected at each later decision
+
+    def _standard(self, obs: dict[str, Any]) -> Action:
+        if quiet(obs["log"]) >= QUIET_TURNS:  # both sides deny: play greedy till a card is won
+            self._plan, self._expect = [], []
+            return super()._standard(obs)
+        rows = _rows(obs)
+        made = obs["slides_made"]
+        if made and self._expect and self._expect[0] == rows:
+            self._expect.pop(0)
+            return slide_action(*self._plan.pop(0)) if self._plan else STOP
+        steps = self.plan(obs)
+        self._plan, self._expect = steps, []
+        board = [r.copy() for r in rows]
+        for row, direction in steps:
+            self._expect.append([r.copy() for r in board])
+            slide(board, row, direction)
+        self._expect.append(board)
+        self._expect.pop(0)
+        if not steps:
+            return STOP
+        return slide_action(*self._plan.pop(0))
+
+    def plan(self, obs: dict[str, Any]) -> list[tuple[int, int]]:
+        """The slides of the best end of this turn."""
+        rows = _rows(obs)
+        n = len(rows[0])
+        landing = _counts(obs["landing"])
+        me = self.seat
+        free, stars, made = obs["slides_left"], obs["stars"][me], obs["slides_made"]
+        players = obs["players"]
+        final = obs["final_round"]
+        last = final is not None and final <= 1
+        nxt = (me + 1) % players
+        opp_budget = FREE_SLIDES + obs["stars"][nxt]
+        pile = unseen(obs)
+        draws = []
+        if not last and pile:
+            for _ in range(self.samples):
+                order = pile.copy()
+                self.rng.shuffle(order)
+                draws.append(order)
+        star_value = LAST_STAR_VALUE if last else self.star_value
+        best: tuple[float, int, int] | None = None
+        best_offsets: Offsets = (0, 0, 0)
+        for offsets, c in candidates(rows, landing, free, stars, not made):
+            board = shifted(rows, offsets)
+            done = complete(board)
+            gain = sum(landing[a] for a in done)
+            spent = max(0, c - free)
+            value = gain + star_value * (stars - spent)
+            if not last:
+                left = landing.copy()
+                for a in done:
+                    left[a] = 0
+                value -= self.reply_weight * self._reply(board, left, draws, opp_budget)
+            key = (value, -spent, -c)
+            if best is None or key > best:
+                best, best_offsets = key, offsets
+        steps = moves(best_offsets, n)
+        if not steps and not made:
+            steps = [(0, LEFT), (0, RIGHT)]
+        return steps
+
+    def _reply(self, board: Rows, left: list[int], draws: list[list[int]], budget: int,
+               ) -> float:
+        """The next player's expected best gain on `board` with `left` refilled."""
+        opts = [animals for animals, _ in options(board, budget)]
+        if not opts:
+            return 0.0
+        need = LANDING_SIZE - sum(left)
+        if not draws or need <= 0:
+            return float(max(sum(left[a] for a in animals) for animals in opts))
+        total = 0
+        for order in draws:
+            shown = left.copy()
+            for a in order[:need]:
+                shown[a] += 1
+            total += max(sum(shown[a] for a in animals) for animals in opts)
+        return total / len(draws)
+
+
+__all__ = ["MuccaExpert", "candidates", "options", "shifted", "unseen"]
