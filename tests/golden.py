@@ -4,7 +4,7 @@ A trace holds the game's record, every seat's final observation (a spectator's l
 result; a real-time game's trace also holds the virtual time of every action. Each game's
 `tests/games/<id>/golden.py` names its line-ups and runs `Traces.main`: without `--regen` it
 plays the bots again and says which traces differ, with `--regen` it rewrites them (review the
-diff). Its `test_golden.py` calls the `check_*` functions below.
+diff). tests/test_golden_traces.py replays every stored trace with the `check_*` functions below.
 """
 
 from __future__ import annotations
