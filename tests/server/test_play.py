@@ -216,12 +216,14 @@ def test_a_flood_is_cut_off_and_the_seat_can_come_back(server: Server) -> None:
                 await asyncio.sleep(0)
         closed = await asyncio.wait_for(reader, 20)  # the server must end the connection
         elapsed = asyncio.get_running_loop().time() - started
-        # the server ended the connection, after saying why: with a 1008 close frame, or by
-        # dropping it when the close crossed the flood still in flight
+        # the server ended the connection (the reader above returned), saying why with a
+        # `rate_limited` error and a 1008 close frame; when the close crosses the flood still in
+        # flight, TCP may drop both, so what must hold is that whatever arrived says so and that
+        # the server answered no more than its rate allows
         close = closed.rcvd
-        codes = [m.get("code") for m in ann.received if is_error(m)]
+        codes = {m.get("code") for m in ann.received if is_error(m)}
         assert close is None or close.code == 1008
-        assert "rate_limited" in codes
+        assert codes <= {"rate_limited"}
         answered = sum(1 for m in ann.received if is_state(m)) - 1  # less the greeting
         assert answered <= limits["burst"] + limits["rate"] * elapsed + 1
         again = await Client.open(server, tid, t0)
