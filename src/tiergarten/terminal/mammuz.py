@@ -129,8 +129,7 @@ class MammuZRenderer(Renderer):
             out.append(Text(f"{names[(turn - 1) % len(names)]} laid their last card: "
                             f"{who} must doubt.", style="bold red"))
         if turn is not None:
-            whose = "your" if turn == seat or names[turn] == "You" else f"{names[turn]}'s"
-            out.append(Text(f"It is {whose} turn.", style="bold"))
+            out.append(self.turn_line(turn, seat, names))
         return out
 
     # -- the log in words --------------------------------------------------------------------
@@ -138,7 +137,7 @@ class MammuZRenderer(Renderer):
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
         act = event.get("act", "")
         seat = event.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = self.seat_name(seat, names)
         if act == "start":
             return Text(f"{who} opens the first herd")
         if act == "lay":

@@ -107,8 +107,7 @@ class MauMauRenderer(Renderer):
             out.append(Text.assemble("You drew ", self.card(obs["drawn"]),
                                      ": play it or keep it (pass)"))
         if turn is not None:
-            whose = "your" if turn == seat or names[turn] == "You" else f"{names[turn]}'s"
-            out.append(Text(f"It is {whose} turn.", style="bold"))
+            out.append(self.turn_line(turn, seat, names))
         return out
 
     # -- the log in words --------------------------------------------------------------------
@@ -116,7 +115,7 @@ class MauMauRenderer(Renderer):
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
         act = event.get("act", "")
         seat = event.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = self.seat_name(seat, names)
         if act.startswith("play "):
             return Text(f"{who} played ") + self._play_words(act.split()[1:])
         if act == "draw":

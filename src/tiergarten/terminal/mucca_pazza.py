@@ -200,7 +200,7 @@ class MuccaPazzaRenderer(Renderer):
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
         act = event.get("act", "")
         seat = event.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = self.seat_name(seat, names)
         if act == "slide":
             arrow = ARROWS[event["direction"]] if self.unicode else event["direction"]
             star = " (spent a star)" if event["star"] else ""

@@ -52,6 +52,17 @@ class Renderer:
         """What points at the seat whose turn it is."""
         return "▶" if self.unicode else ">"
 
+    @staticmethod
+    def seat_name(seat: Any, names: Sequence[str]) -> str:
+        """How an event's seat is called on screen ("?" if the event names no seat)."""
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    @staticmethod
+    def turn_line(turn: int, seat: Any, names: Sequence[str]) -> Text:
+        """"It is your turn." or "It is Heuristic 1's turn." for the seat whose turn it is."""
+        whose = "your" if turn == seat or names[turn] == "You" else f"{names[turn]}'s"
+        return Text(f"It is {whose} turn.", style="bold")
+
     def commands(self) -> dict[str, str]:
         """Extra words a person may type at this game's prompt, with what each does."""
         return {}
