@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnect
 
@@ -25,6 +26,7 @@ from tiergarten.core.registry import game_class
 from .connection import Connection
 from .manager import TableManager
 from .protocol import PROTOCOL, BadMessage, CreateTable, Join, Joined, TokenBody, read_client
+from .replay import replay_steps
 from .settings import Settings, TableError
 from .store import Store
 from .tables import LiveTable
@@ -53,6 +55,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             store.close()
 
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
+    app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
 
     def tables() -> TableManager:
         return holder["manager"]
@@ -115,6 +118,19 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         return {"status": table.status, "version": table.version,
                 "observation": table.state.observe(None), "seats": table.info()["seats"]}
 
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str) -> dict[str, Any]:
+        """Every position of a finished game with every hand revealed (409 before the end)."""
+        table = need(table_id)
+        if table.status != "over":
+            raise HTTPException(409, "a game can be replayed once it is over; this one is "
+                                     f"{table.status}")
+        stored = tables().store.load_table(table_id)
+        assert stored is not None
+        return {"game": table.row.game, "players": table.state.game.players,
+                "seats": table.info()["seats"], "result": table.state.result().to_dict(),
+                "steps": await asyncio.to_thread(replay_steps, stored.record())}
+
     def need(table_id: str) -> LiveTable:
         table = tables().get(table_id)
         if table is None:
@@ -136,9 +152,13 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         conn = Connection(seat, settings.queue_limit)
         writer = asyncio.create_task(_pump(websocket, conn))
         table.connect(conn)
+        pinger = (asyncio.create_task(_ping(conn, settings.ping_every))
+                  if table.real_time and settings.ping_every > 0 else None)
         try:
             await _read(websocket, conn, table, settings)
         finally:
+            if pinger is not None:
+                pinger.cancel()
             table.disconnect(conn)
             conn.close(1000, "", drop=True)  # the client is gone: nothing more to send
             with contextlib.suppress(Exception):
@@ -239,6 +259,14 @@ async def _pump(websocket: WebSocket, conn: Connection) -> None:
         except Exception:
             conn.closed = True
             return
+
+
+async def _ping(conn: Connection, every: float) -> None:
+    """Ping a connection at once and then every `every` seconds, to measure its latency."""
+    loop = asyncio.get_running_loop()
+    while not conn.closed:
+        conn.ping(loop.time())
+        await asyncio.sleep(every)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:

@@ -1,16 +1,34 @@
-"""One websocket as a table sees it: a seat and an ordered outbox of JSON text."""
+"""One websocket as a table sees it: a seat, an ordered outbox of JSON text, and its latency."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import statistics
+from collections import deque
 from typing import Any
+
+RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
+OPEN_PINGS = 5  # pings remembered while unanswered; an older id's pong is ignored
 
 
 class Connection:
     """One websocket as a table sees it: a seat (None = spectator) and an outbox of JSON text.
 
     The transport drains `outbox`; a `None` in it means close (with `close_code`).
+
+    At real-time tables the server pings every connection; `rtt` is the median of the last
+    `RTT_SAMPLES` round trips, 0 for a client that never answered (credited at arrival).
+
+    >>> conn = Connection(0)
+    >>> conn.rtt
+    0.0
+    >>> conn.ping(10.0)["id"], conn.ping(11.0)["id"]
+    (1, 2)
+    >>> conn.pong(1, 10.25), conn.pong(1, 10.9), conn.pong(7, 11.0)  # each id counts once
+    (True, False, False)
+    >>> conn.pong(2, 11.5), conn.rtt, conn.credit(0.15), conn.credit(0.2)
+    (True, 0.375, 0.15, 0.1875)
     """
 
     def __init__(self, seat: int | None, queue_limit: int = 1000) -> None:
@@ -20,6 +38,9 @@ class Connection:
         self.close_code = 1000
         self.close_reason = ""
         self.closed = False
+        self.rtts: deque[float] = deque(maxlen=RTT_SAMPLES)
+        self._pings: dict[int, float] = {}  # id -> when it was sent (the server's clock)
+        self._next_ping = 1
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -40,3 +61,34 @@ class Connection:
         if not self.closed:
             self.close_code, self.close_reason, self.closed = code, reason, True
             self.outbox.put_nowait(None)
+
+    # -- latency -----------------------------------------------------------------------------
+
+    @property
+    def rtt(self) -> float:
+        """The smoothed round trip in seconds (0 until the client answers a ping)."""
+        return statistics.median(self.rtts) if self.rtts else 0.0
+
+    def credit(self, cap: float) -> float:
+        """How much earlier than its arrival this connection's act counts: rtt/2, capped."""
+        return max(0.0, min(self.rtt / 2, cap))
+
+    def ping(self, now: float) -> dict[str, Any]:
+        """Send the next ping (sent at `now`, the server's clock); return it."""
+        ping_id = self._next_ping
+        self._next_ping += 1
+        self._pings[ping_id] = now
+        for old in [i for i in self._pings if i <= ping_id - OPEN_PINGS]:
+            del self._pings[old]
+        message = {"type": "ping", "id": ping_id, "t": round(now, 3),
+                   "rtt": round(self.rtt, 4) if self.rtts else None}
+        self.send(message)
+        return message
+
+    def pong(self, ping_id: int, now: float) -> bool:
+        """The client answered ping `ping_id` at `now`; False if no such ping is open."""
+        sent = self._pings.pop(ping_id, None)
+        if sent is None:
+            return False
+        self.rtts.append(max(0.0, now - sent))
+        return True

@@ -46,8 +46,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--burst", type=int, default=30, help="messages at once per connection")
     parser.add_argument("--allow-seeds", action="store_true",
                         help="let a table's creator choose the seed (for tests)")
+    parser.add_argument("--ping-every", type=float, default=3.0,
+                        help="seconds between latency pings at real-time tables")
+    parser.add_argument("--hit-cap", type=float, default=0.15,
+                        help="the most seconds an act at a real-time table is credited before "
+                             "its arrival (half the measured round trip, capped)")
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
-                        burst=args.burst, allow_seeds=args.allow_seeds)
+                        burst=args.burst, allow_seeds=args.allow_seeds,
+                        ping_every=args.ping_every, hit_cap=args.hit_cap)
     serve(args.host, args.port, args.db, settings, args.log_level)

@@ -5,9 +5,12 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"act": "play 7h mau", "version": 41}    an intent, made against the version it saw
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
+    {"pong": 7}                               answer the server's ping 7 (real-time tables)
 
 >>> read_client('{"act": "draw", "version": 3}')
 Act(act='draw', version=3)
+>>> read_client('{"pong": 7}')
+Pong(pong=7)
 >>> read_client('{"act": 5}')
 Traceback (most recent call last):
 ...
@@ -47,8 +50,15 @@ class Sync(_Strict):
     sync: Literal[True]
 
 
-ClientMessage = Act | Auth | Sync
-_SHAPES = "a message is {\"act\": notation, \"version\": n}, {\"token\": t} or {\"sync\": true}"
+class Pong(_Strict):
+    """The answer to the server's `ping` with the same id (measures the round trip)."""
+
+    pong: int = Field(ge=0)
+
+
+ClientMessage = Act | Auth | Sync | Pong
+_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true} "
+           "or {\"pong\": id}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -59,7 +69,8 @@ def read_client(text: str | bytes) -> ClientMessage:
         raise BadMessage(f"not JSON; {_SHAPES}") from None
     if not isinstance(data, dict):
         raise BadMessage(_SHAPES)
-    model: type[_Strict] = Act if "act" in data else Auth if "token" in data else Sync
+    model: type[_Strict] = (Act if "act" in data else Auth if "token" in data
+                            else Pong if "pong" in data else Sync)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
@@ -100,6 +111,15 @@ class ErrorMessage(_Sent):
     version: int | None = None
 
 
+class Ping(_Sent):
+    """Sent every `ping_every` seconds at real-time tables; answer `{"pong": id}` at once."""
+
+    type: Literal["ping"] = "ping"
+    id: int
+    t: float  # the server's clock (seconds); for information only
+    rtt: float | None  # the smoothed round trip measured so far (seconds), null before a pong
+
+
 class SeatInfo(_Sent):
     seat: int
     kind: Literal["human", "bot"]
@@ -125,7 +145,8 @@ class TableMessage(_Sent):
 
 
 SERVER_MESSAGES: dict[str, type[BaseModel]] = {
-    "hello": Hello, "state": StateMessage, "error": ErrorMessage, "table": TableMessage}
+    "hello": Hello, "state": StateMessage, "error": ErrorMessage, "table": TableMessage,
+    "ping": Ping}
 
 
 # -- REST bodies -------------------------------------------------------------------------------

@@ -8,18 +8,27 @@ replaying its log, so a killed server resumes every game exactly.
 Bots run as one asyncio task per table. A bot's random choices are seeded from the table's
 seed, its seat and the state's version, so a game between bots continues identically after a
 restart.
+
+At real-time tables (`GameInfo.real_time`, where several seats may act at once) acts are not
+applied in raw arrival order: each is credited at its arrival minus half its connection's
+measured round trip (capped by `Settings.hit_cap`), held until no act credited earlier can
+still arrive, and applied in credited order; an act made against a version that another act
+has since replaced is void (error `void`), never applied. Bots' moves join the same order,
+credited when they fire. See "Fair hits in real-time games" in docs/protocol.md.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import hmac
+import itertools
 import json
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tiergarten import bots
@@ -29,7 +38,7 @@ from tiergarten.core.game import Action
 from tiergarten.core.realtime import TimedView
 
 from .connection import Connection
-from .protocol import PROTOCOL, Act, Auth, ClientMessage
+from .protocol import PROTOCOL, Act, Auth, ClientMessage, Pong
 from .settings import Settings, TableError, hash_token
 from .store import Store, TableRow
 
@@ -61,6 +70,20 @@ class Plan:
     delay: float
 
 
+@dataclass(order=True)
+class Pending:
+    """An act at a real-time table waiting for its turn: ordered by credited time, then by
+    arrival. `conn` is None for a bot's move, which reports through `done` instead."""
+
+    credit: float
+    order: int
+    seat: int = field(compare=False)
+    act: Action | str = field(compare=False)
+    version: int = field(compare=False)
+    conn: Connection | None = field(default=None, compare=False)
+    done: asyncio.Future[bool] | None = field(default=None, compare=False)
+
+
 class LiveTable:
     """One table in memory: its state, seats, connections and the task that runs its bots."""
 
@@ -81,6 +104,10 @@ class LiveTable:
         self._loop = asyncio.get_running_loop()
         self._started = self._loop.time()
         self._last_change = self._started
+        self.real_time = self.state.game.info.real_time
+        self._pending: list[Pending] = []  # a heap: acts of a real-time table not yet settled
+        self._order = itertools.count()
+        self._settler: asyncio.TimerHandle | None = None
         if self.state.is_over() and row.status != "over":
             self._set_status("over")
 
@@ -156,7 +183,12 @@ class LiveTable:
             conn.seat = seat
             self.connect(conn)
         elif isinstance(message, Act):
-            self._act(conn, message)
+            if self.real_time:
+                self._act_fairly(conn, message)
+            else:
+                self._act(conn, message)
+        elif isinstance(message, Pong):
+            conn.pong(message.pong, self._loop.time())  # an unknown id is ignored
         else:
             conn.send(self._state_message(conn.seat, 0))
 
@@ -180,6 +212,94 @@ class LiveTable:
                 conn.error("illegal", str(exc), version)
             except StoreFailed as exc:
                 conn.error("server_error", str(exc), self.version)
+
+    # -- fair order at real-time tables ------------------------------------------------------
+
+    def _act_fairly(self, conn: Connection, message: Act) -> None:
+        """An act at a real-time table: checked for seat, phase and version at once, then
+        credited at arrival minus the connection's latency credit and held in order."""
+        arrival = self._loop.time()
+        seat, version = conn.seat, self.version
+        if seat is None:
+            conn.error("not_seated", "spectators cannot act; join a seat or connect with its "
+                       "token", version)
+        elif self.status != "playing":
+            why = "the game is over" if self.status == "over" else (
+                "the game starts when every seat is taken")
+            conn.error("not_playing", why, version)
+        elif message.version > version:
+            conn.error("stale", f"you acted on version {message.version}, but the table is at "
+                       f"version {version}; nothing changed", version)
+        else:
+            self._come_back(seat)
+            item = Pending(arrival - conn.credit(self.settings.hit_cap), next(self._order),
+                           seat, message.act, message.version, conn)
+            if message.version < version:
+                self._void(item)
+            else:
+                self._hold(item)
+
+    def _hold(self, item: Pending) -> None:
+        heapq.heappush(self._pending, item)
+        self._settle()
+
+    def _window(self) -> float:
+        """How long an act must wait after its credited time before it is settled: the
+        largest latency credit any seated connection gets now (never more than the cap).
+        An act arriving later is credited later than anything settled before it."""
+        cap = self.settings.hit_cap
+        return max((c.credit(cap) for c in self.connections if c.seat is not None),
+                   default=0.0)
+
+    def _settle(self) -> None:
+        """Settle every held act whose time has come, earliest credit first; then wait for
+        the next one."""
+        if self._settler is not None:
+            self._settler.cancel()
+            self._settler = None
+        while self._pending:
+            window = self._window()
+            now = self._loop.time()
+            head = self._pending[0]
+            if head.credit + window > now + 0.0005:
+                self._settler = self._loop.call_at(head.credit + window, self._settle)
+                return
+            heapq.heappop(self._pending)
+            self._settle_one(head)
+
+    def _settle_one(self, item: Pending) -> None:
+        conn, done = item.conn, item.done
+        if self.status != "playing":
+            if conn is not None:
+                conn.error("not_playing", "the game is over", self.version)
+            _finish(done, False)
+        elif item.version != self.version:
+            self._void(item)
+        elif conn is None and item.seat not in self._bots_in_control():
+            _finish(done, False)  # its person came back while the move was held
+        else:
+            version = self.version
+            try:
+                self.apply(item.seat, item.act)
+            except IllegalAction as exc:
+                if conn is not None:
+                    conn.error("illegal", str(exc), version)
+                _finish(done, exc)
+            except Exception as exc:
+                if conn is not None:
+                    conn.error("server_error", str(exc) if isinstance(exc, StoreFailed) else
+                               f"the server could not handle this message: {exc}", self.version)
+                _finish(done, exc)
+            else:
+                _finish(done, True)
+
+    def _void(self, item: Pending) -> None:
+        """Someone else's act came first: this one changes nothing, and is not a mistake."""
+        if item.conn is not None:
+            item.conn.error("void", f"someone acted first: your act on version {item.version} "
+                            f"did not count (the table is at version {self.version}); nothing "
+                            f"changed", self.version)
+        _finish(item.done, False)
 
     def _is_connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
@@ -264,6 +384,10 @@ class LiveTable:
         for handle in self._away_timers.values():
             handle.cancel()
         self._away_timers.clear()
+        if self._settler is not None:
+            self._settler.cancel()
+            self._settler = None
+        self._pending.clear()  # never committed, so never told to anyone: nothing is lost
         if self._driver is not None:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -292,10 +416,10 @@ class LiveTable:
             if self.version != version or self._changed.is_set():
                 continue
             try:
+                if plan is None:
+                    plan = self._time_out()
                 if plan is not None:
-                    self.apply(plan.seat, plan.action)
-                else:
-                    self._time_out()
+                    await self._fire(plan, version)
             except Exception:  # keep the table alive; try again a little later
                 log.exception("table %s: the bot move at version %d failed", self.id, version)
                 await asyncio.sleep(1.0)
@@ -344,14 +468,24 @@ class LiveTable:
                 if self.row.seats[s].kind == "human" and s not in self.away
                 and self.state.legal_actions(s)]
 
-    def _time_out(self) -> None:
+    def _time_out(self) -> Plan | None:
         """The turn timer ran out: a bot plays the seat whose move is due, until it returns."""
         waiting = self._people_to_move()
         plan = self._plan({s: self._bot(s) for s in waiting}, self.state, self._now())
-        if plan is None:
+        if plan is not None:
+            self._go_away(plan.seat)
+        return plan
+
+    async def _fire(self, plan: Plan, version: int) -> None:
+        """Play a bot's move now: at once at a turn-based table; at a real-time table it joins
+        the fair order, credited now, like a person's act with no latency."""
+        if not self.real_time:
+            self.apply(plan.seat, plan.action)
             return
-        self._go_away(plan.seat)
-        self.apply(plan.seat, plan.action)
+        done: asyncio.Future[bool] = self._loop.create_future()
+        self._hold(Pending(self._loop.time(), next(self._order), plan.seat, plan.action,
+                           version, None, done))
+        await done  # applied, void (someone was first) or raises what applying raised
 
     # -- people leaving and coming back ------------------------------------------------------
 
@@ -407,6 +541,15 @@ class LiveTable:
             raise RuntimeError(f"table {self.id} vanished from the database")
         self.row = row
         return row
+
+
+def _finish(done: asyncio.Future[bool] | None, outcome: bool | BaseException) -> None:
+    if done is None or done.done():
+        return
+    if isinstance(outcome, BaseException):
+        done.set_exception(outcome)
+    else:
+        done.set_result(outcome)
 
 
 def _event_count(state: State) -> int:
