@@ -9,7 +9,7 @@ from collections import deque
 from typing import Any
 
 RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
-OPEN_PINGS = 5  # pings remembered while unanswered; an older id's pong is ignored
+OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored
 
 
 class Connection:

@@ -232,8 +232,9 @@ class LiveTable:
                        f"version {version}; nothing changed", version)
         else:
             self._come_back(seat)
-            item = Pending(arrival - conn.credit(self.settings.hit_cap), next(self._order),
-                           seat, message.act, message.version, conn)
+            # never credited before the version it was made against existed
+            credit = max(arrival - conn.credit(self.settings.hit_cap), self._last_change)
+            item = Pending(credit, next(self._order), seat, message.act, message.version, conn)
             if message.version < version:
                 self._void(item)
             else:
