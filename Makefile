@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit services bench clean
+.PHONY: play test lint typecheck unit services bench peers clean
 
 $(STAMP): pyproject.toml
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
@@ -33,8 +33,23 @@ services:
 	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/throughput.py
+# Benchmarks (not part of `make test`): engine next to the peers, bots, the server under load
+# on SQLite and PostgreSQL (when its binaries are installed, see `services`); writes
+# benchmarks/results/latest.{json,md} and plots (~12 min).
+# The peers (OpenSpiel, RLCard) live in their own venv, never in the project's.
+PEERS := benchmarks/.peers
+PEERS_STAMP := $(PEERS)/.installed-stamp
+
+$(PEERS_STAMP):
+	$(PY) -m venv $(PEERS)
+	$(PEERS)/bin/python -m pip install -q --upgrade pip
+	$(PEERS)/bin/python -m pip install -q open-spiel rlcard numpy
+	@touch $(PEERS_STAMP)
+
+peers: $(PEERS_STAMP)
+
+bench: $(STAMP) $(PEERS_STAMP)
+	$(BIN)/python benchmarks/bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

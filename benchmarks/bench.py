@@ -1,0 +1,399 @@
+"""`make bench`: engine throughput next to the peers, bot move times, the server under load.
+
+Writes benchmarks/results/latest.json (every figure, the machine, the versions, the commands)
+and benchmarks/results/latest.md (a short report) with PNG plots beside it.
+
+1. Engine: uniformly random complete games through the public API (`benchmarks/throughput.py`'s
+   loop) for every game and player count, next to OpenSpiel's `crazy_eights` and RLCard's `uno`
+   run by the peers' own interpreter (`benchmarks/peers.py` under `benchmarks/.peers/`, made by
+   `make peers`). Rounds interleave: in every round each of ours and each peer plays one timed
+   batch, one after the other in this process tree, so machine load touches all alike; the
+   ratios are taken within each round, then summarised (min/median/max over rounds).
+2. Bots: seconds per move at every level of every game (p50, p99, max) and ISMCTS playouts/s
+   (`benchmarks/bots.py`'s measurement), repeated.
+3. Server: `benchmarks/load.py` steps of growing table counts, on SQLite and on PostgreSQL,
+   then the 200-table target step repeated.
+
+    python benchmarks/bench.py                 # the full run, about 12 minutes
+    python benchmarks/bench.py --quick         # a smoke run of every part, seconds
+    python benchmarks/bench.py --only engine   # one part (engine, bots, load)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import json
+import os
+import platform
+import random
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import load  # noqa: E402
+import report  # noqa: E402
+
+import tiergarten  # noqa: E402
+from tiergarten.core import game_class  # noqa: E402
+
+RESULTS = HERE / "results"
+PEERS_PYTHON = HERE / ".peers" / "bin" / "python"
+PEER_GAMES = {"openspiel": "crazy_eights", "rlcard": "uno"}
+PEER_PLAYERS = {"openspiel": [2, 3, 4], "rlcard": [2]}
+TARGET_TABLES = 200
+
+
+def spread(values: list[float]) -> dict[str, float] | None:
+    if not values:
+        return None
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+# -- engine ---------------------------------------------------------------------------------------
+
+
+class Peer:
+    """A peers' worker (`peers.py` run by the peers' python), alive for the whole run."""
+
+    def __init__(self, python: Path) -> None:
+        self.command = [str(python), str(HERE / "peers.py")]
+        self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, env={"PATH": os.environ.get("PATH", ""),
+                                                     "HOME": os.environ.get("HOME", "/")})
+        self.versions = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the peers' worker stopped ({' '.join(self.command)})")
+        return dict(json.loads(line))
+
+    def measure(self, peer: str, players: int, seconds: float) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"peer": peer, "players": players,
+                                          "seconds": seconds}) + "\n")
+        self.proc.stdin.flush()
+        answer = self._read()
+        if "error" in answer:
+            raise RuntimeError(f"{peer}: {answer['error']}")
+        return answer
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(10)
+
+
+def _ours(game: Any, seconds: float, rng: random.Random) -> dict[str, Any]:
+    from throughput import play_random
+
+    games = decisions = 0
+    start, start_cpu = time.perf_counter(), time.process_time()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        decisions += play_random(game, rng.getrandbits(32), rng)
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {"games": games, "decisions": decisions, "seconds": elapsed,
+            "cpu_seconds": max(time.process_time() - start_cpu, 1e-9)}
+
+
+def engine(rounds: int, seconds: float, games: list[str], peers_python: Path | None,
+           log: Any) -> dict[str, Any]:
+    from throughput import play_random
+
+    ours = [(g, p) for g in games for p in range(game_class(g).info.min_players,
+                                                 game_class(g).info.max_players + 1)]
+    loaded = {key: tiergarten.load(key[0], key[1]) for key in ours}
+    for game in loaded.values():
+        play_random(game, 10**6, random.Random(1))  # warm up
+    worker = None
+    peers: list[tuple[str, int]] = []
+    peer_note = None
+    if peers_python is not None and peers_python.exists():
+        try:
+            worker = Peer(peers_python)
+            peers = [(p, n) for p in PEER_PLAYERS for n in PEER_PLAYERS[p]]
+            for peer, n in peers:
+                worker.measure(peer, n, 0.0)  # warm up: imports, first game
+        except Exception as e:  # noqa: BLE001 - the report says so
+            peer_note = f"peers unavailable: {e}"
+            worker, peers = None, []
+    else:
+        peer_note = (f"peers not measured: {peers_python} does not exist (run `make peers`)"
+                     if peers_python else "peers not measured (--no-peers)")
+    if peer_note:
+        log(f"  {peer_note}")
+    batches: dict[str, list[dict[str, Any]]] = {}
+
+    def name(kind: str, n: int) -> str:
+        return f"{kind}/{n}"
+
+    # a round: Mau Mau and the peers alternate per player count, then the other games
+    maumau = [k for k in ours if k[0] == "maumau"]
+    others = [k for k in ours if k[0] != "maumau"]
+    for r in range(rounds):
+        rng = random.Random(r)
+        order: list[tuple[str, Any]] = []
+        for key in maumau:
+            order.append(("ours", key))
+            order.extend(("peer", p) for p in peers if p[1] == key[1])
+        order.extend(("peer", p) for p in peers if p[1] not in {k[1] for k in maumau})
+        order.extend(("ours", k) for k in others)
+        for kind, key in order:
+            if kind == "ours":
+                batch = _ours(loaded[key], seconds, rng)
+            else:
+                assert worker is not None
+                batch = worker.measure(key[0], key[1], seconds)
+            batch["round"] = r
+            batches.setdefault(name(*key), []).append(batch)
+        mm = [b for k, v in batches.items() if k.startswith("maumau/") for b in v
+              if b["round"] == r]
+        rate = sum(b["decisions"] for b in mm) / max(1e-9, sum(b["seconds"] for b in mm))
+        log(f"  engine round {r + 1}/{rounds}: Mau Mau {rate:,.0f} decisions/s")
+    if worker is not None:
+        worker.close()
+    rows = []
+    for key in ours + peers:
+        runs = batches[name(*key)]
+        is_ours = key in ours
+        rows.append({
+            "system": "tiergarten" if is_ours else key[0],
+            "game": key[0] if is_ours else PEER_GAMES[key[0]],
+            "players": key[1], "batches": runs,
+            "decisions_per_s": spread([b["decisions"] / b["seconds"] for b in runs]),
+            "games_per_s": spread([b["games"] / b["seconds"] for b in runs]),
+            "cpu_decisions_per_s": spread([b["decisions"] / b["cpu_seconds"] for b in runs]),
+            "decisions_per_game": sum(b["decisions"] for b in runs) / sum(b["games"]
+                                                                          for b in runs)})
+    ratios = _ratios(batches, rounds, ours, peers)
+    return {"rounds": rounds, "seconds_per_batch": seconds, "rows": rows, "ratios": ratios,
+            "targets": _engine_targets(rows, ratios), "peer_note": peer_note,
+            "peer_versions": worker.versions if worker else None,
+            "peer_command": " ".join(worker.command) if worker else None}
+
+
+def _per_round(batches: dict[str, list[dict[str, Any]]], key: str) -> dict[int, float]:
+    return {b["round"]: b["decisions"] / b["seconds"] for b in batches.get(key, [])}
+
+
+def _ratios(batches: dict[str, list[dict[str, Any]]], rounds: int, ours: list[tuple[str, int]],
+            peers: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """Within-round ratios of decisions/s: Mau Mau over each peer, every game over Mau Mau."""
+    out = []
+
+    def ratio(a: str, b: str, what: str, **about: Any) -> None:
+        x, y = _per_round(batches, a), _per_round(batches, b)
+        values = [x[r] / y[r] for r in range(rounds) if r in x and r in y and y[r] > 0]
+        if values:
+            out.append({"what": what, "numerator": a, "denominator": b, **about,
+                        "ratio": spread(values)})
+
+    for peer, n in peers:
+        for mm in (g for g in ours if g[0] == "maumau"):
+            if peer == "rlcard" or mm[1] == n:
+                ratio(f"maumau/{mm[1]}", f"{peer}/{n}", f"maumau/{peer}", players=mm[1],
+                      peer_players=n)
+    default = game_class("maumau").info.default_players
+    for g, n in ours:
+        if g != "maumau":
+            ratio(f"{g}/{n}", f"maumau/{default}", "game/maumau", game=g, players=n)
+    return out
+
+
+def _engine_targets(rows: list[dict[str, Any]], ratios: list[dict[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    targets = []
+    os_r = [r for r in ratios if r["what"] == "maumau/openspiel"]
+    if os_r:
+        worst = min(os_r, key=lambda r: r["ratio"]["median"])
+        targets.append({
+            "target": "Mau Mau decisions/s >= 1.0x OpenSpiel crazy_eights (Python API), "
+                      "same player count",
+            "measured": {f"{r['players']}p": r["ratio"] for r in os_r},
+            "worst_median": worst["ratio"]["median"], "threshold": 1.0,
+            "passed": worst["ratio"]["median"] >= 1.0})
+    rl_r = [r for r in ratios if r["what"] == "maumau/rlcard"]
+    if rl_r:
+        same = [r for r in rl_r if r["players"] == r["peer_players"]] or rl_r
+        worst = min(same, key=lambda r: r["ratio"]["median"])
+        targets.append({
+            "target": "Mau Mau decisions/s >= 7x RLCard UNO (random agents, 2 players)",
+            "measured": {f"{r['players']}p": r["ratio"] for r in rl_r},
+            "worst_median": worst["ratio"]["median"], "threshold": 7.0,
+            "passed": worst["ratio"]["median"] >= 7.0})
+    per_game: dict[str, list[dict[str, Any]]] = {}
+    for r in ratios:
+        if r["what"] == "game/maumau":
+            per_game.setdefault(r["game"], []).append(r)
+    for g, rs in sorted(per_game.items()):
+        worst = min(rs, key=lambda r: r["ratio"]["median"])
+        targets.append({
+            "target": f"{g} decisions/s >= 0.5x Mau Mau's (3 players), every player count",
+            "measured": {f"{r['players']}p": r["ratio"] for r in rs},
+            "worst_median": worst["ratio"]["median"], "threshold": 0.5,
+            "passed": worst["ratio"]["median"] >= 0.5})
+    return targets
+
+
+# -- bots -----------------------------------------------------------------------------------------
+
+
+def bot_times(moves: int, repeats: int, games: list[str], log: Any) -> dict[str, Any]:
+    import bots as bots_bench
+    from tiergarten.bots.levels import LEVELS, NAMES
+
+    rows = []
+    for g in games:
+        for level in NAMES:
+            if level not in LEVELS.get(g, ()):
+                continue
+            runs = [bots_bench.measure(g, level, moves, seed) for seed in range(1, repeats + 1)]
+            log(f"  bots {g} {level}: p50 {runs[0]['p50_s'] * 1000:.2f} ms")
+            rows.append({"game": g, "level": level, "runs": runs,
+                         "moves": sum(r["moves"] for r in runs),
+                         "p50_s": spread([r["p50_s"] for r in runs]),
+                         "p99_s": spread([r["p99_s"] for r in runs]),
+                         "max_s": max(r["max_s"] for r in runs),
+                         "playouts_per_s": spread([r["playouts_per_s"] for r in runs
+                                                   if r["playouts_per_s"]])})
+    return {"moves_per_run": moves, "repeats": repeats, "rows": rows}
+
+
+# -- load -----------------------------------------------------------------------------------------
+
+
+def server_load(steps: list[int], seconds: float, repeats: int, backends: list[str],
+                think: tuple[float, float], log: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"think_s": list(think), "seconds_per_step": seconds,
+                           "target": {"tables": TARGET_TABLES, "connections": 4 * TARGET_TABLES,
+                                      "p99_s": load.P99_TARGET_S, "errors": 0},
+                           "backends": {}}
+    for backend in backends:
+        try:
+            sweep = load.run_steps(backend, steps, seconds, think, log=log,
+                                   must_reach=TARGET_TABLES,
+                                   repeat_at=TARGET_TABLES if TARGET_TABLES in steps else None,
+                                   repeats=repeats)
+        except Exception as e:  # noqa: BLE001 - e.g. no PostgreSQL here: reported, not fatal
+            log(f"  load on {backend} failed: {type(e).__name__}: {e}")
+            out["backends"][backend] = {"error": f"{type(e).__name__}: {e}"}
+            continue
+        out["backends"][backend] = sweep
+    return out
+
+
+# -- the machine ------------------------------------------------------------------------------
+
+
+def machine(argv: list[str]) -> dict[str, Any]:
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    def run(*cmd: str) -> str:
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, timeout=10,
+                                  cwd=HERE).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            return ""
+
+    cpu = ""
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in
+                   Path("/proc/cpuinfo").read_text().splitlines()
+                   if line.startswith("model name"))
+    except (OSError, StopIteration):
+        cpu = platform.processor()
+    mem = ""
+    with contextlib.suppress(OSError, StopIteration):
+        mem = next(line.split(":", 1)[1].strip() for line in
+                   Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))
+    return {
+        "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
+        "platform": platform.platform(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "load_average_at_start": list(os.getloadavg()),
+        "commit": run("git", "rev-parse", "--short", "HEAD") or None,
+        "dirty": bool(run("git", "status", "--porcelain", "--", "src")),
+        "packages": {p: version(p) for p in ("tiergarten", "fastapi", "uvicorn", "websockets",
+                                             "sqlalchemy", "psycopg", "httpx", "uvloop",
+                                             "matplotlib")},
+        "command": "python " + shlex.join(["benchmarks/bench.py", *argv]),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run of every part")
+    parser.add_argument("--only", action="append", choices=["engine", "bots", "load"],
+                        help="run only this part (repeatable)")
+    parser.add_argument("--rounds", type=int, default=5, help="engine rounds")
+    parser.add_argument("--seconds", type=float, default=1.0, help="engine batch seconds")
+    parser.add_argument("--games", default="", help="comma-separated ids (default: all)")
+    parser.add_argument("--peers-python", type=Path, default=PEERS_PYTHON)
+    parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument("--bot-moves", type=int, default=40, help="timed moves per run")
+    parser.add_argument("--bot-repeats", type=int, default=3)
+    parser.add_argument("--load-steps", default="25,50,100,150,200,300,400")
+    parser.add_argument("--load-seconds", type=float, default=15.0)
+    parser.add_argument("--load-repeats", type=int, default=3, help="runs of the 200-table step")
+    parser.add_argument("--think", default="0.5,1.5", help="a person's think time, min,max s")
+    parser.add_argument("--db", default="sqlite,postgresql", help="load backends")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.rounds, args.seconds = 2, 0.1
+        args.bot_moves, args.bot_repeats = 3, 1
+        args.load_steps, args.load_seconds, args.load_repeats = "2", 2.0, 1
+    parts = args.only or ["engine", "bots", "load"]
+    games = [g for g in args.games.split(",") if g] or list(tiergarten.games())
+    started = time.perf_counter()
+    results: dict[str, Any] = {"machine": machine(argv), "quick": args.quick}
+    load._raise_fd_limit()
+
+    def log(text: str) -> None:
+        print(f"[{time.perf_counter() - started:6.0f} s] {text}", flush=True)
+
+    if "engine" in parts:
+        log("engine: random play, ours and the peers' interleaved")
+        results["engine"] = engine(args.rounds, args.seconds, games,
+                                   None if args.no_peers else args.peers_python, log)
+    if "bots" in parts:
+        log("bots: seconds per move")
+        results["bots"] = bot_times(args.bot_moves, args.bot_repeats, games, log)
+    if "load" in parts:
+        log("server under load")
+        think = tuple(float(x) for x in args.think.split(","))
+        assert len(think) == 2
+        results["load"] = server_load([int(x) for x in args.load_steps.split(",")],
+                                      args.load_seconds, args.load_repeats,
+                                      [b for b in args.db.split(",") if b],
+                                      (think[0], think[1]), log)
+    results["machine"]["seconds_total"] = time.perf_counter() - started
+    results["machine"]["load_average_at_end"] = list(os.getloadavg())
+    written = report.write(results, args.out)
+    for path in written:
+        log(f"written {path}")
+    print(report.summary(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,525 @@
+"""The server under load: simulated people at many Mau Mau tables against one server process.
+
+One server process (`python -m tiergarten.server`, uvicorn, one worker, a fresh database per
+step) and one client process (asyncio, `websockets`, real connections on loopback). Each table
+has four seats taken by four simulated people, one websocket each. A person whose `state` offers
+moves waits a think time (uniform, 0.5–1.5 s by default: quicker than most people) and
+sends a random legal action as `{"act", "version"}`; nobody else at the table acts meanwhile.
+
+Measured per step (a number of tables, for `--seconds`):
+- sustained actions/s (versions applied over the window), and the load offered by the thinkers;
+- latency from an intent's send to the arrival of its `state` at *every* seat of the table
+  (p50, p99, max; one clock, since all clients live in one process);
+- server memory per table (RSS growth from the fresh server to the end of the step, per table)
+  and the server's CPU share; the client process's CPU share (is the generator the limit?);
+- errors: any `error` message, refused or failed connection, a connection whose versions do not
+  go up by exactly one (lost or reordered), or one that ends behind its table.
+
+    python benchmarks/load.py                               # SQLite, 25, 50, 100, 200 tables
+    python benchmarks/load.py --db postgresql --tables 200 --seconds 10
+    python benchmarks/load.py --quick                       # 2 tables, 2 s, SQLite
+
+`bench.py` calls `run_steps` for both databases; `--clients` is the client process's own entry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+SEATS = 4
+GAME = "maumau"
+P99_TARGET_S = 0.050
+
+
+# -- the client process -------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    id: str
+    tokens: list[str]
+    sent: dict[int, float] = field(default_factory=dict)  # version it makes -> send time
+    seen: dict[int, int] = field(default_factory=dict)  # version -> seats that received it
+    first: int | None = None  # version when measuring started
+    last_sent: int = 0  # highest version an intent was sent for
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    examples: list[str] = field(default_factory=list)
+    intents: int = 0
+    over: int = 0
+
+    def error(self, kind: str, detail: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+        if len(self.examples) < 10:
+            self.examples.append(f"{kind}: {detail}"[:300])
+
+
+class Seat:
+    """One simulated person: one websocket, acting on its turn after a think time."""
+
+    def __init__(self, table: Table, seat: int, ws: Any, rng: random.Random, think: tuple[float,
+                 float], totals: Totals, run: Run) -> None:
+        self.table, self.seat, self.ws, self.rng = table, seat, ws, rng
+        self.think, self.totals, self.run = think, totals, run
+        self.version: int | None = None  # last state version received
+        self.legal: list[str] = []
+        self.acting = False
+
+    async def greet(self) -> None:
+        """Read hello, table, state: the seat is ready when its first state arrived."""
+        while self.version is None:
+            self.handle(json.loads(await asyncio.wait_for(self.ws.recv(), 30)))
+
+    def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        now = time.perf_counter()
+        if kind == "state":
+            version = int(message["version"])
+            if self.version is not None and version != self.version + 1:
+                self.totals.error("order", f"table {self.table.id} seat {self.seat}: version "
+                                           f"{version} after {self.version}")
+            self.version = version
+            self.legal = list(message["legal"])
+            sent = self.table.sent.get(version)
+            if sent is not None:
+                if self.run.measuring:
+                    self.totals.latencies.append(now - sent)
+                count = self.table.seen.get(version, 0) + 1
+                if count == SEATS:
+                    self.table.seen.pop(version, None)
+                    self.table.sent.pop(version, None)
+                else:
+                    self.table.seen[version] = count
+            self.maybe_act()
+        elif kind == "error":
+            self.totals.error("server:" + str(message.get("code")), str(message.get("message")))
+        elif kind == "table" and message.get("status") == "over" and self.seat == 0:
+            self.totals.over += 1
+
+    def maybe_act(self) -> None:
+        if self.legal and not self.acting and self.run.acting:
+            self.acting = True
+            asyncio.get_running_loop().create_task(self.act(self.version))
+
+    async def act(self, version: int | None) -> None:
+        try:
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            if not self.run.acting or version != self.version or not self.legal:
+                return
+            action = self.rng.choice(self.legal)
+            assert version is not None
+            self.table.sent[version + 1] = time.perf_counter()
+            self.table.last_sent = max(self.table.last_sent, version + 1)
+            self.totals.intents += 1
+            await self.ws.send(json.dumps({"act": action, "version": version}))
+        except Exception as e:  # noqa: BLE001 - counted, the run goes on
+            self.totals.error("send", f"{type(e).__name__}: {e}")
+        finally:
+            self.acting = False
+
+    async def read(self) -> None:
+        try:
+            async for raw in self.ws:
+                self.handle(json.loads(raw))
+        except Exception as e:  # noqa: BLE001
+            if not self.run.closing:
+                self.totals.error("connection", f"{type(e).__name__}: {e}")
+        else:
+            if not self.run.closing:
+                self.totals.error("connection", f"table {self.table.id} seat {self.seat}: "
+                                                f"closed by the server")
+
+
+@dataclass
+class Run:
+    acting: bool = False
+    measuring: bool = False
+    closing: bool = False
+
+
+async def _setup(http: Any, base: str, count: int, totals: Totals) -> list[Table]:
+    gate = asyncio.Semaphore(8)
+
+    async def one(i: int) -> Table | None:
+        async with gate:
+            try:
+                r = await http.post(f"{base}/api/tables",
+                                    json={"game": GAME, "players": SEATS, "seats": [None] * SEATS})
+                r.raise_for_status()
+                table_id = r.json()["id"]
+                tokens = [""] * SEATS
+                for n in range(SEATS):
+                    r = await http.post(f"{base}/api/tables/{table_id}/join",
+                                        json={"name": f"p{i}-{n}"})
+                    r.raise_for_status()
+                    tokens[int(r.json()["seat"])] = r.json()["token"]
+                return Table(table_id, tokens)
+            except Exception as e:  # noqa: BLE001
+                totals.error("setup", f"{type(e).__name__}: {e}")
+                return None
+
+    made = await asyncio.gather(*(one(i) for i in range(count)))
+    return [t for t in made if t is not None]
+
+
+async def clients(base: str, tables: int, seconds: float, think: tuple[float, float],
+                  seed: int, ready: Any = None) -> dict[str, Any]:
+    """Set up `tables` tables, connect four people to each, play for `seconds`; the figures."""
+    import httpx
+    from websockets.asyncio.client import connect
+
+    totals = Totals()
+    run = Run()
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    async with httpx.AsyncClient(timeout=30, trust_env=False) as http:
+        made = await _setup(http, base, tables, totals)
+    setup_s = time.perf_counter() - started
+    ws_base = base.replace("http://", "ws://")
+    seats: list[Seat] = []
+    gate = asyncio.Semaphore(32)
+
+    async def join(table: Table, n: int) -> None:
+        async with gate:
+            try:
+                ws = await connect(f"{ws_base}/ws/{table.id}?token={table.tokens[n]}",
+                                   max_size=2**22, open_timeout=30)
+                seat = Seat(table, n, ws, random.Random(rng.getrandbits(64)), think, totals,
+                            run)
+                await seat.greet()
+                seats.append(seat)
+            except Exception as e:  # noqa: BLE001
+                totals.error("connect", f"{type(e).__name__}: {e}")
+
+    await asyncio.gather(*(join(t, n) for t in made for n in range(SEATS)))
+    connect_s = time.perf_counter() - started - setup_s
+    readers = [asyncio.get_running_loop().create_task(s.read()) for s in seats]
+    if ready is not None:
+        ready()
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    for t in made:
+        versions = [s.version for s in seats if s.table is t and s.version is not None]
+        t.first = max(versions) if versions else 0
+    run.acting = run.measuring = True
+    for s in seats:
+        s.maybe_act()
+    await asyncio.sleep(seconds)
+    run.acting = False
+    window = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    # drain: every intent sent must reach every seat of its table
+    by_table: dict[str, list[Seat]] = {}
+    for s in seats:
+        by_table.setdefault(s.table.id, []).append(s)
+    deadline = time.perf_counter() + 10
+    while time.perf_counter() < deadline and any(
+            (s.version or 0) < s.table.last_sent for s in seats):
+        await asyncio.sleep(0.05)
+    run.measuring = False
+    applied = 0
+    for t in made:
+        group = by_table.get(t.id, [])
+        ends = {s.version for s in group}
+        if len(group) != SEATS or len(ends) != 1 or (ends and max(ends) < t.last_sent):
+            totals.error("behind", f"table {t.id}: seats end at {sorted(ends)}, "
+                                   f"last intent made version {t.last_sent}")
+        if group:
+            applied += max(s.version or 0 for s in group) - (t.first or 0)
+    run.closing = True
+    await asyncio.gather(*(s.ws.close() for s in seats), return_exceptions=True)
+    for r in readers:
+        r.cancel()
+    await asyncio.gather(*readers, return_exceptions=True)
+    lat = sorted(totals.latencies)
+    mean_think = (think[0] + think[1]) / 2
+    return {
+        "tables": tables, "tables_made": len(made), "connections": len(seats),
+        "seconds": window, "setup_s": setup_s, "connect_s": connect_s,
+        "think_s": list(think), "offered_actions_per_s": len(made) / mean_think if mean_think
+        else None,
+        "actions": applied, "actions_per_s": applied / window, "intents": totals.intents,
+        "updates": len(lat), "updates_per_s": len(lat) / window,
+        "latency_s": _summary(lat), "games_over": totals.over,
+        "errors": sum(totals.errors.values()), "error_kinds": totals.errors,
+        "error_examples": totals.examples, "client_cpu_share": cpu / window,
+    }
+
+
+def _summary(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "p90": None, "p99": None, "max": None, "mean": None}
+    return {"p50": statistics.median(values), "p90": _q(values, 0.90),
+            "p99": _q(values, 0.99), "max": values[-1], "mean": statistics.fmean(values)}
+
+
+def _q(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _client_main(args: argparse.Namespace) -> int:
+    _raise_fd_limit()
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()  # type: ignore[attr-defined,unused-ignore]
+    think = (args.think_min, args.think_max)
+    result = asyncio.run(clients(args.url, args.tables, args.seconds, think, args.seed,
+                                 ready=lambda: print("READY", flush=True)))
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+# -- the orchestrator side: server process, client process, sampling ----------------------------
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, 65536) if hard != resource.RLIM_INFINITY else 65536
+    if soft < want:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class ServerProcess:
+    """`python -m tiergarten.server` on loopback with a database; quiet; stopped by SIGTERM."""
+
+    def __init__(self, db: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.command = [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
+                        "--db", db, "--bot-pace", "0", "--away-after", "600",
+                        "--log-level", "warning"]
+        handle, name = tempfile.mkstemp(prefix="tg-load-server-", suffix=".log")
+        os.close(handle)
+        self.log_path = Path(name)
+        env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH",
+                                                                               ""))
+        with open(self.log_path, "ab") as out:  # the server keeps its own copy of the file
+            self.proc = subprocess.Popen(self.command, env=env, stdout=out,
+                                         stderr=subprocess.STDOUT)
+        import httpx
+
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited {self.proc.returncode}: {self.output()}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1, trust_env=False).is_success:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the server did not answer within 30 s")
+            time.sleep(0.05)
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        printed = self.output()
+        with contextlib.suppress(OSError):
+            self.log_path.unlink()
+        return printed
+
+
+def run_step(db: str, tables: int, seconds: float, think: tuple[float, float] = (0.5, 1.5),
+             seed: int = 1) -> dict[str, Any]:
+    """One step: a fresh server on `db`, `tables` tables of four people for `seconds`."""
+    _raise_fd_limit()
+    server = ServerProcess(db)
+    pid = server.proc.pid
+    try:
+        rss0 = rss_bytes(pid)
+        command = [sys.executable, str(Path(__file__).resolve()), "--clients", "--url",
+                   server.url, "--tables", str(tables), "--seconds", str(seconds),
+                   "--think-min", str(think[0]), "--think-max", str(think[1]), "--seed",
+                   str(seed)]
+        client = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True, env=dict(os.environ, PYTHONPATH=str(SRC)))
+        assert client.stdout is not None
+        rss_ready = cpu_ready = t_ready = None
+        result: dict[str, Any] | None = None
+        for line in client.stdout:
+            if line.strip() == "READY":
+                rss_ready, cpu_ready, t_ready = rss_bytes(pid), cpu_seconds(pid), time.monotonic()
+            elif line.startswith("{"):
+                result = json.loads(line)
+        stderr = client.stderr.read() if client.stderr else ""
+        client.wait()
+        rss_end, cpu_end = rss_bytes(pid), cpu_seconds(pid)
+        if result is None:
+            raise RuntimeError(f"the client process failed ({client.returncode}): {stderr}")
+        if t_ready is not None and cpu_ready is not None:
+            span = time.monotonic() - t_ready
+            result["server_cpu_share"] = (cpu_end - cpu_ready) / span if span > 0 else None
+        result["server_rss_start_mb"] = rss0 / 2**20
+        result["server_rss_ready_mb"] = (rss_ready or 0) / 2**20
+        result["server_rss_end_mb"] = rss_end / 2**20
+        result["memory_per_table_kb"] = (rss_end - rss0) / 1024 / max(1, result["tables_made"])
+    finally:
+        printed = server.stop()
+    if "Traceback" in printed:
+        result["errors"] += 1
+        result["error_kinds"]["server_traceback"] = 1
+        result["error_examples"].append(printed[-1500:])
+    result["db"] = "postgresql" if db.startswith("postgresql") else "sqlite"
+    result["server_command"] = " ".join(server.command[1:]).replace(str(server.port), "PORT")
+    result["passes"] = bool(result["errors"] == 0 and result["latency_s"]["p99"] is not None
+                            and result["latency_s"]["p99"] < P99_TARGET_S)
+    return result
+
+
+def run_steps(backend: str, steps: list[int], seconds: float,
+              think: tuple[float, float] = (0.5, 1.5), log: Any = print,
+              must_reach: int = 0, repeat_at: int | None = None,
+              repeats: int = 1) -> dict[str, Any]:
+    """Steps of growing table counts, each on a fresh server and database. The sweep stops at
+    the first step that misses the target once `must_reach` tables were tried; then the
+    `repeat_at` step is run again until it has `repeats` runs (min/median/max)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    pg = None
+    results: list[dict[str, Any]] = []
+    about: dict[str, Any] = {}
+    seed = 0
+
+    def step(tables: int) -> dict[str, Any]:
+        nonlocal seed
+        seed += 1
+        with tempfile.TemporaryDirectory(prefix="tg-load-") as tmp:
+            db = pg.new_database() if pg else str(Path(tmp) / "tiergarten.db")
+            r = run_step(db, tables, seconds, think, seed=seed)
+        lat = r["latency_s"]
+        log(f"  {backend:10} {tables:4} tables: {r['actions_per_s']:6.1f} actions/s "
+            f"(offered {r['offered_actions_per_s'] or 0:.0f}), p50 {_ms(lat['p50'])}, "
+            f"p99 {_ms(lat['p99'])}, errors {r['errors']}, "
+            f"{r['memory_per_table_kb']:.0f} KiB/table, server cpu "
+            f"{r.get('server_cpu_share') or 0:.0%}, clients cpu {r['client_cpu_share']:.0%}")
+        return r
+
+    try:
+        if backend == "postgresql":
+            from pgtemp import Postgres
+
+            pg = Postgres().start()
+            about["postgresql"] = pg.version()
+        else:
+            import sqlite3
+
+            about["sqlite"] = sqlite3.sqlite_version
+        for i, tables in enumerate(steps):
+            r = step(tables)
+            results.append(r)
+            if not r["passes"] and tables >= must_reach and i + 1 < len(steps):
+                log(f"  {backend}: the sweep stops at {tables} tables (target missed)")
+                break
+        repeated = [r for r in results if r["tables"] == repeat_at]
+        if repeat_at is not None:
+            while len(repeated) < repeats:
+                repeated.append(step(repeat_at))
+    finally:
+        if pg is not None:
+            pg.stop()
+    held = [r["tables"] for r in results if r["passes"]]
+    return {"db": backend, **about, "steps": results,
+            "largest_passing": max(held) if held else None,
+            "first_failing": next((r["tables"] for r in results if not r["passes"]), None),
+            "target_runs": repeated if repeat_at is not None else [],
+            "target": summarise(repeated) if repeat_at is not None and repeated else None}
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Min/median/max over repeated runs of one step."""
+
+    def spread(values: list[float]) -> dict[str, float] | None:
+        values = [v for v in values if v is not None]
+        return ({"min": min(values), "median": statistics.median(values), "max": max(values)}
+                if values else None)
+
+    return {"tables": runs[0]["tables"], "runs": len(runs),
+            "actions_per_s": spread([r["actions_per_s"] for r in runs]),
+            "p50_s": spread([r["latency_s"]["p50"] for r in runs]),
+            "p99_s": spread([r["latency_s"]["p99"] for r in runs]),
+            "memory_per_table_kb": spread([r["memory_per_table_kb"] for r in runs]),
+            "errors": sum(r["errors"] for r in runs),
+            "passed": all(r["passes"] for r in runs)}
+
+
+def _ms(x: float | None) -> str:
+    return "–" if x is None else f"{x * 1000:.1f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--db", default="sqlite", choices=["sqlite", "postgresql"])
+    parser.add_argument("--tables", default="25,50,100,200", help="comma-separated steps")
+    parser.add_argument("--seconds", type=float, default=20.0, help="time per step")
+    parser.add_argument("--think-min", type=float, default=0.5)
+    parser.add_argument("--think-max", type=float, default=1.5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="2 tables for 2 s")
+    parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.clients:
+        args.tables = int(args.tables)
+        return _client_main(args)
+    if args.quick:
+        args.tables, args.seconds = "2", 2.0
+    steps = [int(x) for x in args.tables.split(",") if x]
+    result = run_steps(args.db, steps, args.seconds, (args.think_min, args.think_max),
+                       must_reach=max(steps))
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=1) + "\n")
+    return 0 if all(r["errors"] == 0 for r in result["steps"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

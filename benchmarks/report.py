@@ -1,0 +1,289 @@
+"""The report of `bench.py`: latest.json (everything), latest.md (short) and PNG plots.
+
+`write(results, folder)` writes them and returns their paths; `summary(results)` is the
+markdown of the key tables (also printed at the end of a run). Parts that were not run are left
+out; a quick run writes `quick.json` and `quick.md` instead, so it never overwrites a real
+report.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+PEER_TITLES = {"openspiel": "OpenSpiel", "rlcard": "RLCard"}
+
+
+def _num(x: float | None) -> str:
+    if x is None:
+        return "–"
+    if x >= 100_000:
+        return f"{x / 1000:,.0f}k"
+    if x >= 10_000:
+        return f"{x / 1000:.1f}k"
+    if x >= 100:
+        return f"{x:,.0f}"
+    return f"{x:.2f}" if x < 10 else f"{x:.1f}"
+
+
+def _spread(s: dict[str, float] | None, scale: float = 1.0, fmt: Any = _num) -> str:
+    if not s:
+        return "–"
+    return f"{fmt(s['median'] * scale)} ({fmt(s['min'] * scale)}–{fmt(s['max'] * scale)})"
+
+
+def _ms(x: float | None) -> str:
+    return "–" if x is None else f"{x * 1000:.1f}"
+
+
+def _ratio(s: dict[str, float]) -> str:
+    return f"{s['median']:.2f}x ({s['min']:.2f}–{s['max']:.2f})"
+
+
+def _engine_md(e: dict[str, Any]) -> list[str]:
+    out = [f"### Engine: uniformly random complete games, {e['rounds']} interleaved rounds of "
+           f"{e['seconds_per_batch']:g} s batches",
+           "",
+           "Decisions/s and games/s: median (min–max) over rounds. Ours through the public "
+           "API (`is_over`, `to_move`, `legal_actions`, checked `apply`); OpenSpiel's "
+           "`crazy_eights` through pyspiel from Python (`legal_actions`/`apply_action`, chance "
+           "sampled from `chance_outcomes`); RLCard's `uno` by `env.run` with `RandomAgent`s.",
+           ""]
+    if e.get("peer_note"):
+        out += [f"*{e['peer_note']}*", ""]
+    ratio_of = {(r["numerator"], r["denominator"]): r["ratio"] for r in e["ratios"]}
+    out += ["| System | Game | Players | Decisions/s | Games/s | Decisions/game | "
+            "Mau Mau ÷ this |", "|---|---|--:|--:|--:|--:|--:|"]
+    for row in e["rows"]:
+        system = row["system"]
+        vs = "–"
+        if system != "tiergarten":
+            key = next((k for k in ratio_of if k[1] == f"{system}/{row['players']}"
+                        and k[0] == f"maumau/{row['players']}"), None)
+            key = key or next((k for k in ratio_of if k[1] == f"{system}/{row['players']}"),
+                              None)
+            if key:
+                vs = f"{_ratio(ratio_of[key])} ({key[0].split('/')[1]}p)"
+        out.append(f"| {PEER_TITLES.get(system, system)} | {row['game']} | {row['players']} | "
+                   f"{_spread(row['decisions_per_s'])} | {_spread(row['games_per_s'])} | "
+                   f"{row['decisions_per_game']:.0f} | {vs} |")
+    return out
+
+
+def _targets_md(results: dict[str, Any]) -> list[str]:
+    rows = []
+    e = results.get("engine")
+    if e:
+        for t in e["targets"]:
+            measured = ", ".join(f"{k} {_ratio(v)}" for k, v in t["measured"].items())
+            rows.append((t["target"], measured, t["passed"]))
+    ld = results.get("load")
+    if ld:
+        target = ld["target"]
+        for backend, b in ld["backends"].items():
+            name = f"{target['tables']} tables, {target['connections']} clients, p99 < " \
+                   f"{target['p99_s'] * 1000:.0f} ms, zero errors ({backend})"
+            if "error" in b:
+                rows.append((name, b["error"], False))
+            elif b.get("target"):
+                s = b["target"]
+                rows.append((name, f"p99 {_spread(s['p99_s'], 1000, _ms1)} ms, errors "
+                                   f"{s['errors']} over {s['runs']} runs", s["passed"]))
+    if not rows:
+        return []
+    out = ["### Targets", "", "| Target | Measured (median (min–max)) | |", "|---|---|---|"]
+    out += [f"| {a} | {b} | {'**pass**' if ok else '**miss**'} |" for a, b, ok in rows]
+    return out
+
+
+def _ms1(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def _bots_md(b: dict[str, Any]) -> list[str]:
+    out = [f"### Bots: seconds per move against `normal` bots ({b['repeats']} runs of "
+           f"{b['moves_per_run']} timed moves per level)",
+           "", "p50 and p99 in ms: median (min–max) over runs; max over all moves; ISMCTS "
+           "playouts/s median (min–max).", "",
+           "| Game | Level | p50 ms | p99 ms | max ms | playouts/s |",
+           "|---|---|--:|--:|--:|--:|"]
+    for r in b["rows"]:
+        out.append(f"| {r['game']} | {r['level']} | {_spread(r['p50_s'], 1000, _ms2)} | "
+                   f"{_spread(r['p99_s'], 1000, _ms2)} | {r['max_s'] * 1000:.2f} | "
+                   f"{_spread(r['playouts_per_s'])} |")
+    return out
+
+
+def _ms2(x: float) -> str:
+    return f"{x:.2f}" if x < 100 else f"{x:.0f}"
+
+
+def _load_md(ld: dict[str, Any]) -> list[str]:
+    think = ld["think_s"]
+    out = [f"### Server under load: Mau Mau tables of four simulated people, "
+           f"{ld['seconds_per_step']:g} s per step",
+           "",
+           f"One server process (uvicorn, one worker, a fresh database per step), one client "
+           f"process (asyncio, real websockets on loopback). A person thinks "
+           f"{think[0]:g}–{think[1]:g} s (uniform) before acting on its turn. Latency: from "
+           f"sending an intent to the arrival of its `state` at every seat of the table. "
+           f"Memory: the server's RSS growth per table. CPU: share of one core during the step.",
+           ""]
+    for backend, b in ld["backends"].items():
+        if "error" in b:
+            out += [f"**{backend}**: not measured: {b['error']}", ""]
+            continue
+        version = b.get("postgresql") or (f"SQLite {b['sqlite']}" if b.get("sqlite") else "")
+        out += [f"**{backend}** ({version}): largest step that held the target: "
+                f"{b['largest_passing'] or 'none'}; first that missed: "
+                f"{b['first_failing'] or 'none'}.", "",
+                "| Tables | Clients | Actions/s (offered) | p50 ms | p99 ms | max ms | Errors | "
+                "KiB/table | Server CPU | Clients CPU |",
+                "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+        for r in b["steps"]:
+            lat = r["latency_s"]
+            out.append(f"| {r['tables']} | {r['connections']} | {r['actions_per_s']:.0f} "
+                       f"({r['offered_actions_per_s'] or 0:.0f}) | {_ms(lat['p50'])} | "
+                       f"{_ms(lat['p99'])} | {_ms(lat['max'])} | {r['errors']} | "
+                       f"{r['memory_per_table_kb']:.0f} | "
+                       f"{(r.get('server_cpu_share') or 0) * 100:.0f}% | "
+                       f"{r['client_cpu_share'] * 100:.0f}% |")
+        s = b.get("target")
+        if s:
+            out += ["", f"{s['tables']} tables over {s['runs']} runs: actions/s "
+                        f"{_spread(s['actions_per_s'])}, p50 {_spread(s['p50_s'], 1000, _ms1)} "
+                        f"ms, p99 {_spread(s['p99_s'], 1000, _ms1)} ms, KiB/table "
+                        f"{_spread(s['memory_per_table_kb'])}, errors {s['errors']}."]
+        kinds: dict[str, int] = {}
+        for r in b["steps"]:
+            for k, v in r["error_kinds"].items():
+                kinds[k] = kinds.get(k, 0) + v
+        if kinds:
+            out += ["", "Errors by kind: " + ", ".join(f"{k} {v}" for k, v in kinds.items())]
+        out.append("")
+    return out
+
+
+def summary(results: dict[str, Any]) -> str:
+    lines: list[str] = []
+    for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md)):
+        if results.get(part):
+            lines += render(results[part]) + [""]
+    return "\n".join(_targets_md(results) + [""] + lines)
+
+
+def markdown(results: dict[str, Any], plots: list[Path]) -> str:
+    m = results["machine"]
+    pk = m["packages"]
+    peers = (results.get("engine") or {}).get("peer_versions") or {}
+    head = [
+        "# Benchmarks" + (" (quick smoke run: not figures to quote)" if results["quick"] else ""),
+        "",
+        f"- When: {m['when']}, commit `{m['commit']}`"
+        + (" (with uncommitted changes in src/)" if m.get("dirty") else ""),
+        f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory']} memory, {m['platform']}; "
+        f"load average {m['load_average_at_start'][0]:.2f} at the start, "
+        f"{m.get('load_average_at_end', [0])[0]:.2f} at the end (the machine was shared)",
+        f"- Ours: {m['python']}, tiergarten {pk.get('tiergarten')}, fastapi {pk.get('fastapi')}, "
+        f"uvicorn {pk.get('uvicorn')}, websockets {pk.get('websockets')}, sqlalchemy "
+        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}",
+    ]
+    if peers:
+        head.append(f"- Peers (own venv `benchmarks/.peers`): Python {peers.get('python')}, "
+                    f"open-spiel {peers.get('open_spiel')}, rlcard {peers.get('rlcard')}, "
+                    f"numpy {peers.get('numpy')}")
+    head += [f"- Reproduce: `make bench` (= `{m['command']}` after `make peers`); took "
+             f"{m.get('seconds_total', 0) / 60:.1f} min", ""]
+    body = summary(results)
+    pics = [f"![{p.stem}]({p.name})" for p in plots]
+    return "\n".join(head + [body, *pics, ""])
+
+
+def plots(results: dict[str, Any], folder: Path, prefix: str) -> list[Path]:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    made = []
+    e = results.get("engine")
+    if e and e["rows"]:
+        fig, ax = plt.subplots(figsize=(9, 4.5))
+        labels = [f"{PEER_TITLES.get(r['system'], 'ours')}\n{r['game']} {r['players']}p"
+                  for r in e["rows"]]
+        med = [r["decisions_per_s"]["median"] for r in e["rows"]]
+        lo = [m - r["decisions_per_s"]["min"] for m, r in zip(med, e["rows"], strict=True)]
+        hi = [r["decisions_per_s"]["max"] - m for m, r in zip(med, e["rows"], strict=True)]
+        colors = ["tab:blue" if r["system"] == "tiergarten" else "tab:orange"
+                  for r in e["rows"]]
+        ax.bar(range(len(med)), med, yerr=[lo, hi], color=colors, capsize=2)
+        ax.set_xticks(range(len(med)), labels, rotation=90, fontsize=7)
+        ax.set_ylabel("decisions/s (median, min–max)")
+        ax.set_title("Random play: decisions per second (blue: tiergarten, orange: peers)")
+        fig.tight_layout()
+        made.append(_save(fig, folder / f"{prefix}engine.png"))
+        plt.close(fig)
+    ld = results.get("load")
+    if ld and any("steps" in b for b in ld["backends"].values()):
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+        for backend, b in ld["backends"].items():
+            if "steps" not in b:
+                continue
+            steps = sorted(b["steps"], key=lambda r: r["tables"])
+            x = [r["tables"] for r in steps]
+            a1.plot(x, [r["latency_s"]["p50"] * 1000 for r in steps], "o-",
+                    label=f"{backend} p50")
+            a1.plot(x, [r["latency_s"]["p99"] * 1000 for r in steps], "s--",
+                    label=f"{backend} p99")
+            a2.plot(x, [r["actions_per_s"] for r in steps], "o-", label=f"{backend} achieved")
+            a2.plot(x, [r["offered_actions_per_s"] or 0 for r in steps], ":", color="grey")
+        a1.axhline(ld["target"]["p99_s"] * 1000, color="red", lw=0.8, label="p99 target")
+        a1.set_xlabel("tables (4 clients each)")
+        a1.set_ylabel("intent → every seat's update, ms")
+        a1.set_yscale("log")
+        a1.legend(fontsize=7)
+        a2.set_xlabel("tables")
+        a2.set_ylabel("actions/s (dotted: offered)")
+        a2.legend(fontsize=7)
+        fig.suptitle("Server under load")
+        fig.tight_layout()
+        made.append(_save(fig, folder / f"{prefix}load.png"))
+        plt.close(fig)
+    b = results.get("bots")
+    if b and b["rows"]:
+        fig, ax = plt.subplots(figsize=(9, 4))
+        rows = b["rows"]
+        ax.bar(range(len(rows)), [r["p99_s"]["median"] * 1000 for r in rows], color="tab:grey",
+               label="p99")
+        ax.bar(range(len(rows)), [r["p50_s"]["median"] * 1000 for r in rows],
+               color="tab:blue", label="p50")
+        ax.set_xticks(range(len(rows)), [f"{r['game']}\n{r['level']}" for r in rows],
+                      rotation=90, fontsize=7)
+        ax.set_yscale("log")
+        ax.set_ylabel("ms per move")
+        ax.legend()
+        ax.set_title("Bots: time per move")
+        fig.tight_layout()
+        made.append(_save(fig, folder / f"{prefix}bots.png"))
+        plt.close(fig)
+    return made
+
+
+def _save(fig: Any, path: Path) -> Path:
+    fig.savefig(path, dpi=100)
+    return path
+
+
+def write(results: dict[str, Any], folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = "quick" if results.get("quick") else "latest"
+    prefix = "quick-" if results.get("quick") else ""
+    pics = plots(results, folder, prefix)
+    js = folder / f"{stem}.json"
+    js.write_text(json.dumps(results, indent=1) + "\n")
+    md = folder / f"{stem}.md"
+    md.write_text(markdown(results, pics))
+    return [js, md, *pics]
