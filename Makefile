@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
 
+# The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops).
+# In a terminal instead: .venv/bin/tiergarten play maumau --players me,heuristic,heuristic
 play: $(STAMP)
-	$(BIN)/tiergarten play maumau --players me,heuristic,heuristic
+	$(BIN)/tiergarten serve
 
 test: lint typecheck unit
 
@@ -27,11 +29,14 @@ typecheck: $(STAMP)
 unit: $(STAMP) services
 	$(BIN)/pytest -n auto
 
-# The tests start (and stop) a throwaway PostgreSQL themselves; here we only make sure its
-# binaries exist, installing Debian's package when they do not.
+# The tests start (and stop) a throwaway PostgreSQL and a headless chromium themselves; here we
+# only make sure their binaries exist, installing Debian's packages when they do not (never a
+# downloaded browser: Playwright drives /usr/bin/chromium).
 services:
 	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
+	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
 
 # Benchmarks (not part of `make test`): engine next to the peers, bots, the server under load
 # on SQLite and PostgreSQL (when its binaries are installed, see `services`); writes

@@ -1,0 +1,70 @@
+// The REST half of the protocol (docs/protocol.md) and the tokens this browser holds.
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = Array.isArray(data.detail)
+      ? data.detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ")
+      : data.detail || response.statusText;
+    throw new ApiError(response.status, detail);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  openTables: () => call("GET", "/api/tables"),
+  table: (id) => call("GET", `/api/tables/${id}`),
+  create: (body) => call("POST", "/api/tables", body),
+  join: (id, name, seat) => call("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
+  leave: (id, token) => call("POST", `/api/tables/${id}/leave`, { token }),
+  rematch: (id, token) => call("POST", `/api/tables/${id}/rematch`, { token }),
+  record: (id) => call("GET", `/api/tables/${id}/record`),
+  replay: (id) => call("GET", `/api/tables/${id}/replay`),
+};
+
+// Seat tokens live in this browser only: {tableId: [{seat, token}, ...]} (several seats for
+// hot-seat play at one screen).
+const TOKENS = "tiergarten.tokens";
+
+function allTokens() {
+  try { return JSON.parse(localStorage.getItem(TOKENS)) || {}; } catch { return {}; }
+}
+
+export function tokensFor(tableId) {
+  return allTokens()[tableId] || [];
+}
+
+export function saveToken(tableId, seat, token) {
+  const tokens = allTokens();
+  const list = (tokens[tableId] || []).filter((entry) => entry.seat !== seat);
+  list.push({ seat, token });
+  list.sort((a, b) => a.seat - b.seat);
+  tokens[tableId] = list;
+  localStorage.setItem(TOKENS, JSON.stringify(tokens));
+}
+
+export function forgetToken(tableId, seat) {
+  const tokens = allTokens();
+  tokens[tableId] = (tokens[tableId] || []).filter((entry) => entry.seat !== seat);
+  localStorage.setItem(TOKENS, JSON.stringify(tokens));
+}
+
+export function playerName() {
+  return localStorage.getItem("tiergarten.name") || "";
+}
+
+export function rememberName(name) {
+  localStorage.setItem("tiergarten.name", name);
+}

@@ -1,0 +1,34 @@
+// The single page: #/ is the lobby, #/t/<id> a table, #/t/<id>/replay the replay of a game.
+import { LANGUAGES, preferredLanguage, setLanguage, language } from "./i18n.js";
+import { clear } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+
+let current = null;  // the screen shown now; has stop() to close its sockets
+
+function route() {
+  current?.stop?.();
+  const main = clear(document.getElementById("main"));
+  const [, kind, id, sub] = location.hash.replace(/^#/, "").split("/");
+  if (kind === "t" && id && sub === "replay") current = showReplay(main, id);
+  else if (kind === "t" && id) current = showTable(main, id);
+  else current = showLobby(main);
+}
+
+async function start() {
+  const select = document.getElementById("language");
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    select.append(new Option(name, code));
+  }
+  await setLanguage(preferredLanguage());
+  select.value = language;
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value);
+    current?.refresh ? current.refresh() : route();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

@@ -1,0 +1,88 @@
+// Card faces drawn here as SVG: our own art, no publisher images. Every face also carries its
+// name in text (aria-label) so a card is readable without colour and by screen readers.
+import { svg } from "./dom.js";
+
+const SUITS = {
+  c: { symbol: "♣", colour: "#1d1d1d", name: "clubs" },
+  d: { symbol: "♦", colour: "#c0262d", name: "diamonds" },
+  h: { symbol: "♥", colour: "#c0262d", name: "hearts" },
+  s: { symbol: "♠", colour: "#1d1d1d", name: "spades" },
+};
+export const SUIT_ORDER = ["c", "d", "h", "s"];
+
+export function suitSymbol(suit) {
+  return SUITS[suit]?.symbol ?? suit;
+}
+
+export function suitColour(suit) {
+  return SUITS[suit]?.colour ?? "#333";
+}
+
+// "10h" -> {rank: "10", suit: "h"}
+export function splitCard(code) {
+  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+const PIPS = { 7: 7, 8: 8, 9: 9, 10: 10 };
+
+export function frenchCard(code, label) {
+  const { rank, suit } = splitCard(code);
+  const { symbol, colour } = SUITS[suit];
+  const middle = rank in PIPS
+    ? pipLayout(PIPS[rank]).map(([x, y]) =>
+      `<text x="${x}" y="${y}" font-size="13" text-anchor="middle" fill="${colour}">${symbol}</text>`).join("")
+    : `<text x="30" y="58" font-size="30" text-anchor="middle" fill="${colour}" font-weight="700">${rank === "A" ? symbol : rank}</text>`
+      + (rank === "A" ? "" : `<text x="30" y="74" font-size="14" text-anchor="middle" fill="${colour}">${symbol}</text>`);
+  const frame = rank in PIPS || rank === "A" ? "" :
+    `<rect x="12" y="17" width="36" height="56" rx="3" fill="none" stroke="${colour}" stroke-width="0.8" opacity="0.6"/>`;
+  return svg(`<svg class="face" viewBox="0 0 60 90" role="img" aria-label="${label ?? code}">
+    <rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf7" stroke="#888"/>
+    ${frame}
+    <text x="5" y="14" font-size="12" font-weight="700" fill="${colour}">${rank}</text>
+    <text x="5" y="25" font-size="11" fill="${colour}">${symbol}</text>
+    <g transform="rotate(180 30 45)"><text x="5" y="14" font-size="12" font-weight="700" fill="${colour}">${rank}</text>
+    <text x="5" y="25" font-size="11" fill="${colour}">${symbol}</text></g>
+    ${middle}</svg>`);
+}
+
+function pipLayout(n) {
+  const left = 21, right = 39, mid = 30;
+  const rows = { 7: [[left, 30], [right, 30], [mid, 41], [left, 52], [right, 52], [left, 73], [right, 73]],
+    8: [[left, 28], [right, 28], [mid, 39], [left, 50], [right, 50], [mid, 61], [left, 74], [right, 74]],
+    9: [[left, 27], [right, 27], [left, 42], [right, 42], [mid, 51], [left, 60], [right, 60], [left, 75], [right, 75]],
+    10: [[left, 27], [right, 27], [mid, 35], [left, 43], [right, 43], [left, 58], [right, 58], [mid, 66], [left, 75], [right, 75]] };
+  return rows[n];
+}
+
+export function cardBack(label = "") {
+  return svg(`<svg class="back" viewBox="0 0 60 90" role="img" aria-label="${label}">
+    <defs><pattern id="leaf" width="10" height="10" patternUnits="userSpaceOnUse">
+      <circle cx="5" cy="5" r="2.2" fill="#e9d9a6" opacity="0.55"/></pattern></defs>
+    <rect x="1" y="1" width="58" height="88" rx="6" fill="#2f5d50" stroke="#1c3a32"/>
+    <rect x="6" y="6" width="48" height="78" rx="4" fill="url(#leaf)" stroke="#e9d9a6" stroke-width="1"/>
+    </svg>`);
+}
+
+// Animals of MammuZ: an emoji picture, a colour band and the name, so each card reads at once.
+const ANIMALS = {
+  mammoth: ["🦣", "#8d6e63"], bear: ["🐻", "#6d4c41"], deer: ["🦌", "#c28e4a"],
+  tiger: ["🐅", "#ef8c1f"], hare: ["🐇", "#9e9e9e"], squirrel: ["🐿️", "#d2691e"],
+  stegosaurus: ["🦕", "#5b8c3a"], triceratops: ["🦏", "#7b8f3a"], pterosaurus: ["🦅", "#4f7cac"],
+  brontosaurus: ["🦕", "#3f7f6f"], plesiosaurus: ["🐉", "#2f6f9f"], tyrannosaurus: ["🦖", "#8f3f3f"],
+};
+
+export function animalEmoji(name) {
+  return ANIMALS[name]?.[0] ?? "❔";
+}
+
+export function animalCard(name, label) {
+  const [emoji, colour] = ANIMALS[name] ?? ["❔", "#777"];
+  const dino = !["mammoth", "bear", "deer", "tiger", "hare", "squirrel"].includes(name);
+  return svg(`<svg class="face" viewBox="0 0 60 90" role="img" aria-label="${label ?? name}">
+    <rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf7" stroke="#888"/>
+    <rect x="1" y="1" width="58" height="16" rx="6" fill="${colour}"/>
+    ${dino ? `<text x="54" y="13" font-size="9" text-anchor="end" fill="#fff">★</text>` : ""}
+    <text x="30" y="56" font-size="28" text-anchor="middle" font-family="Noto Color Emoji, sans-serif">${emoji}</text>
+    <text x="30" y="82" font-size="${name.length > 9 ? 6.5 : 8}" text-anchor="middle" fill="#333">${label ?? name}</text>
+    </svg>`);
+}

@@ -1,0 +1,28 @@
+// Each game draws its own board; a game without a module gets the generic one (every legal
+// action as a button), so a new game is playable in the browser from its first day.
+import { tOr } from "../i18n.js";
+
+const MODULES = { maumau: "./maumau.js", mammuz: "./mammuz.js", lecker_mammut: "./lecker_mammut.js", mucca_pazza: "./mucca_pazza.js" };
+const loaded = {};
+
+export async function gameModule(gameId) {
+  if (!loaded[gameId]) {
+    try {
+      loaded[gameId] = MODULES[gameId] ? await import(MODULES[gameId]) : await import("./generic.js");
+    } catch {
+      loaded[gameId] = await import("./generic.js");
+    }
+  }
+  return loaded[gameId];
+}
+
+// One line of the move log: "Ann: play 7h", with the game's own wording when it has one.
+export function describeEvent(gameId, event, names) {
+  const module = loaded[gameId];
+  const own = module?.describe?.(event, names);
+  if (own) return own;
+  const who = event.seat === null || event.seat === undefined ? "" : `${names[event.seat] ?? event.seat}: `;
+  const extra = Object.entries(event).filter(([k]) => !["seat", "act", "n"].includes(k))
+    .map(([k, v]) => `${tOr(`log.${k}`, k)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
+  return `${who}${event.act}${extra ? ` (${extra})` : ""}`;
+}

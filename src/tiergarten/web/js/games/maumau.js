@@ -1,0 +1,115 @@
+// Mau Mau: opponents' hands as card backs, stock and discard pile, your hand with the playable
+// cards lifted; the Jack's suit chooser and the Mau / Mau Mau / catch buttons appear when they
+// matter. Everything comes from this seat's observation and legal actions.
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { frenchCard, cardBack, suitSymbol, suitColour, splitCard, SUIT_ORDER } from "../cards.js";
+
+// The legal plays of one card: [{notation, suit, say}] ("play Jd s mau" -> suit s, say mau).
+function playsOf(legal, card) {
+  return legal.filter((a) => a.split(" ")[0] === "play" && a.split(" ")[1] === card).map((a) => {
+    const rest = a.split(" ").slice(2);
+    return { notation: a, suit: rest.find((w) => SUIT_ORDER.includes(w)) ?? null,
+      say: rest.find((w) => w === "mau" || w === "maumau") ?? null };
+  });
+}
+
+function cardLabel(code) {
+  const { rank, suit } = splitCard(code);
+  return t("maumau.card", { rank: t(`maumau.rank.${rank}`), suit: t(`maumau.suit.${suit}`) });
+}
+
+export function describe(event, names) {
+  const who = names[event.seat] ?? "";
+  const words = event.act.split(" ");
+  if (words[0] === "play") {
+    const say = words.includes("maumau") ? ` — ${t("maumau.say_maumau")}` : words.includes("mau") ? ` — ${t("maumau.say_mau")}` : "";
+    const suit = words.length > 2 && SUIT_ORDER.includes(words[2]) ? ` ${t("maumau.wishes", { suit: t(`maumau.suit.${words[2]}`) })}` : "";
+    return `${who}: ${t("maumau.log.play", { card: cardLabel(words[1]) })}${suit}${say}`;
+  }
+  if (event.act === "draw") return `${who}: ${t("maumau.log.draw", { n: event.cards ?? 1 })}`;
+  if (event.act === "pass") return `${who}: ${t("maumau.log.pass")}`;
+  if (event.act === "catch") return `${who}: ${t("maumau.log.catch")}`;
+  if (event.act === "round_over") return t("maumau.log.round_over", { name: who, round: event.round, points: event.points });
+  return null;
+}
+
+export function render(ctx) {
+  const { obs, legal, seat, ui } = ctx;
+  const me = seat === null || seat === undefined ? null : seat;
+  if (ui.version !== ctx.version) { ui.version = ctx.version; ui.chooser = null; }
+  const order = [...Array(obs.players).keys()].map((i) => ((me ?? -1) + 1 + i) % obs.players).filter((s) => s !== me);
+  const drawLegal = legal.includes("draw");
+  const mustSay = legal.some((a) => a.endsWith(" mau")) ? "mau" : legal.some((a) => a.endsWith(" maumau")) ? "maumau" : null;
+
+  const opponents = h("div.opponents", {}, order.map((s) => h(`div.opponent${obs.to_move.includes(s) ? ".to-move" : ""}`, { dataset: { seat: s } },
+    h("div.name", {}, ctx.names[s], obs.turn === s ? h("span.turn-dot", { title: t("table.their_turn") }) : null),
+    h("div.backs", {}, Array.from({ length: Math.min(obs.hand_sizes[s], 10) }, () => cardBack())),
+    h("div.count", {}, t("maumau.cards", { n: obs.hand_sizes[s] }), obs.hand_sizes[s] === 1 ? h("span.badge.mau", {}, "Mau!") : null),
+    h("div.score", {}, t("maumau.score", { points: obs.scores[s] })))));
+
+  const changedTop = ctx.prev && ctx.prev.top !== obs.top;
+  const stock = h(`button.stock${drawLegal ? ".legal" : ""}`, {
+    type: "button", disabled: !drawLegal, "aria-label": t("maumau.draw"), dataset: { act: "draw" },
+    onclick: () => ctx.act("draw") }, cardBack(), h("span.stock-count", {}, obs.stock_size));
+  const topCard = h(`div.discard${changedTop ? ".land" : ""}`, { dataset: { top: obs.top } }, frenchCard(obs.top, cardLabel(obs.top)));
+  const suitNote = obs.top.endsWith(obs.suit) ? null
+    : h("div.wish", { style: `color:${suitColour(obs.suit)}` }, t("maumau.wished", { suit: `${suitSymbol(obs.suit)} ${t(`maumau.suit.${obs.suit}`)}` }));
+  const centre = h("div.centre", {}, stock, topCard,
+    h("div.facts", {}, suitNote,
+      obs.pending_draw ? h("div.pending", {}, t("maumau.pending", { n: obs.pending_draw })) : null,
+      h("div.direction", {}, obs.direction === 1 ? t("maumau.clockwise") : t("maumau.anticlockwise")),
+      h("div.round", {}, t("maumau.round", { round: obs.round, target: obs.target_score }))));
+
+  const turnLine = h("p.turn-line", {}, obs.over ? t("table.game_over")
+    : me !== null && obs.to_move.includes(me) ? (legal.length ? t("table.your_turn") : "")
+      : t("table.waiting_for", { name: obs.to_move.map((s) => ctx.names[s]).join(", ") }));
+
+  const buttons = h("div.actions", {},
+    mustSay ? h(`button.say${ui.say ? ".on" : ""}`, { type: "button", "aria-pressed": String(!!ui.say), dataset: { say: mustSay },
+      onclick: (e) => { ui.say = !ui.say; e.currentTarget.classList.toggle("on", ui.say); e.currentTarget.setAttribute("aria-pressed", String(ui.say)); } },
+    mustSay === "mau" ? t("maumau.say_mau") : t("maumau.say_maumau")) : null,
+    drawLegal ? h("button.action", { type: "button", dataset: { act: "draw" }, onclick: () => ctx.act("draw") },
+      obs.pending_draw ? t("maumau.draw_n", { n: obs.pending_draw }) : t("maumau.draw")) : null,
+    legal.includes("pass") ? h("button.action", { type: "button", dataset: { act: "pass" }, onclick: () => ctx.act("pass") }, t("maumau.pass")) : null,
+    legal.includes("catch") ? h("button.action.catch", { type: "button", dataset: { act: "catch" }, onclick: () => ctx.act("catch") },
+      t("maumau.catch", { name: ctx.names[obs.catchable] ?? "" })) : null);
+
+  function play(card) {
+    const plays = playsOf(legal, card);
+    if (!plays.length) return;
+    const wanted = plays.filter((p) => (ui.say ? p.say !== null : p.say === null));
+    const options = wanted.length ? wanted : plays;
+    if (options.some((p) => p.suit)) { ui.chooser = { card, options }; showChooser(); return; }
+    ui.say = false;
+    ctx.act(options[0].notation);
+  }
+
+  const chooserBox = h("div.chooser-box");
+  function showChooser() {
+    chooserBox.replaceChildren(h("div.chooser", { role: "dialog", "aria-label": t("maumau.choose_suit") },
+      h("p", {}, t("maumau.choose_suit")),
+      h("div.suits", {}, ui.chooser.options.map((p) => h("button.suit", { type: "button", dataset: { suit: p.suit },
+        style: `color:${suitColour(p.suit)}`, onclick: () => { ui.chooser = null; ui.say = false; ctx.act(p.notation); } },
+      h("span.symbol", {}, suitSymbol(p.suit)), h("span", {}, t(`maumau.suit.${p.suit}`))))),
+      h("button.link", { type: "button", onclick: () => { ui.chooser = null; chooserBox.replaceChildren(); } }, t("table.cancel"))));
+  }
+
+  const prevHand = new Set(ctx.prev?.hand ?? []);
+  const myTurn = me !== null && legal.length > 0;
+  const hand = obs.hand ? h(`div.hand${myTurn ? "" : ".waiting"}`, { "aria-label": t("maumau.your_hand") }, obs.hand.map((card) => {
+    const playable = playsOf(legal, card).length > 0;
+    const fresh = ctx.prev && !prevHand.has(card);
+    return h(`button.card${playable ? ".legal" : ""}${fresh ? ".fresh" : ""}${obs.drawn === card ? ".drawn" : ""}`, {
+      type: "button", disabled: !playable, dataset: { card }, "aria-label": cardLabel(card), onclick: () => play(card) },
+    frenchCard(card, cardLabel(card)));
+  })) : null;
+
+  const mine = me !== null ? h("div.me", {}, h("div.name", {}, ctx.names[me], " · ", t("maumau.score", { points: obs.scores[me] }))) : null;
+  return h("div.maumau", {}, opponents, centre, turnLine, buttons, chooserBox, mine, hand);
+}
+
+// A seat's hand face up (the replay shows every hand).
+export function handOf(obs) {
+  return h("div.hand.small", {}, (obs.hand || []).map((card) => h("div.card", { dataset: { card } }, frenchCard(card, cardLabel(card)))));
+}

@@ -1,0 +1,168 @@
+// The lobby: pick a game, set players, options and seats, create the table; or join an open one.
+import { api, playerName, rememberName, saveToken } from "./api.js";
+import { h, clear, toast } from "./dom.js";
+import { t, tOr } from "./i18n.js";
+
+export function showLobby(main) {
+  let games = [];
+  const state = { game: null };
+  const view = h("div.lobby");
+  main.append(view);
+
+  async function load() {
+    try {
+      const order = ["maumau", "mammuz", "lecker_mammut", "mucca_pazza"];
+      const rank = (g) => (order.includes(g.id) ? order.indexOf(g.id) : order.length);
+      games = (await api.games()).sort((a, b) => rank(a) - rank(b));
+    } catch (err) {
+      view.append(h("p.error", {}, t("error.server", { detail: err.message })));
+      return;
+    }
+    state.game = state.game || games[0].id;
+    render();
+    refreshOpen();
+  }
+
+  function render() {
+    clear(view);
+    view.append(
+      h("section.panel.create", {},
+        h("h1", {}, t("lobby.title")),
+        h("p.lead", {}, t("lobby.lead")),
+        h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
+          games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
+            type: "button", role: "radio", "aria-checked": String(g.id === state.game),
+            dataset: { game: g.id },
+            onclick: () => { state.game = g.id; render(); },
+          }, h("strong", {}, tOr(`game.${g.id}.title`, g.title)),
+          h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
+        createForm(games.find((g) => g.id === state.game))),
+      h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
+    );
+  }
+
+  async function refreshOpen() {
+    const list = view.querySelector("#open-list");
+    if (!list) return;
+    let tables = [];
+    try { tables = await api.openTables(); } catch { /* shown as empty */ }
+    clear(list);
+    if (!tables.length) list.append(h("p.muted", {}, t("lobby.none_open")));
+    for (const table of tables) {
+      const game = games.find((g) => g.id === table.game);
+      const free = table.seats.filter((s) => !s.taken).length;
+      list.append(h("a.open-table", { href: `#/t/${table.id}` },
+        h("strong", {}, game ? tOr(`game.${game.id}.title`, game.title) : table.game),
+        h("span", {}, t("lobby.seats_free", { free, players: table.players })),
+        h("span.muted", {}, table.seats.filter((s) => s.name).map((s) => s.name).join(", "))));
+    }
+  }
+
+  load();
+  const poll = setInterval(refreshOpen, 5000);
+  return { stop: () => clearInterval(poll), refresh: render };
+}
+
+function createForm(game) {
+  const players = h("select", { name: "players", id: "players" });
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.append(new Option(String(n), String(n), false, n === game.default_players));
+  }
+  const seatsBox = h("div.seats-setup");
+  const name = h("input", { id: "name", name: "name", value: playerName(), maxlength: "40",
+    required: true, autocomplete: "nickname", placeholder: t("lobby.your_name") });
+  const timer = h("select", { name: "timer", id: "timer" },
+    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]
+      .map(([v, label]) => new Option(label, v)));
+  const options = game.options.map(optionField);
+
+  function renderSeats() {
+    clear(seatsBox);
+    const n = Number(players.value);
+    const bots = game.bots;
+    const preferred = ["normal", "heuristic", "random"].find((b) => bots.includes(b)) || bots[0];
+    for (let seat = 0; seat < n; seat++) {
+      const select = h("select", { name: `seat${seat}`, dataset: { seat } },
+        new Option(seat === 0 ? t("lobby.seat_you") : t("lobby.seat_open"), seat === 0 ? "you" : "open"),
+        bots.map((b) => new Option(t("lobby.seat_bot", { bot: tOr(`bot.${b}`, b) }), `bot:${b}`)));
+      if (seat === 0) select.append(new Option(t("lobby.seat_open"), "open"));
+      else select.value = `bot:${preferred}`;
+      seatsBox.append(h("label.seat-setup", {}, h("span", {}, t("lobby.seat_n", { n: seat + 1 })), select));
+    }
+  }
+  players.addEventListener("change", renderSeats);
+  renderSeats();
+
+  async function submit(event) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const button = form.querySelector("button[type=submit]");
+    const seatChoices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const mine = seatChoices.map((c, i) => (c === "you" ? i : null)).filter((i) => i !== null);
+    if (mine.length && !name.value.trim()) {
+      toast(t("lobby.need_name"), "error");
+      name.focus();
+      return;
+    }
+    const body = {
+      game: game.id,
+      players: Number(players.value),
+      options: Object.fromEntries(options.map((o) => o.read()).filter(Boolean)),
+      seats: seatChoices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : null)),
+      timer: timer.value ? Number(timer.value) : null,
+    };
+    button.disabled = true;
+    try {
+      const table = await api.create(body);
+      rememberName(name.value.trim());
+      for (const seat of mine) {
+        const joined = await api.join(table.id, name.value.trim(), seat);
+        saveToken(table.id, joined.seat, joined.token);
+      }
+      location.hash = `#/t/${table.id}`;
+    } catch (err) {
+      toast(t("error.create", { detail: err.message }), "error");
+      button.disabled = false;
+    }
+  }
+
+  return h("form.create-form", { onsubmit: submit },
+    h("label.field", {}, h("span", {}, t("lobby.name")), name),
+    h("label.field", {}, h("span", {}, t("lobby.players")), players),
+    h("fieldset", {}, h("legend", {}, t("lobby.seats")), seatsBox),
+    options.length ? h("details.options", {}, h("summary", {}, t("lobby.options")),
+      options.map((o) => o.el)) : null,
+    h("label.field", {}, h("span", {}, t("lobby.timer")), timer),
+    h("button.primary", { type: "submit" }, t("lobby.create")));
+
+  function optionField(option) {
+    const id = `opt-${option.name}`;
+    const label = tOr(`option.${game.id}.${option.name}`, option.name.replaceAll("_", " "));
+    const doc = tOr(`option.${game.id}.${option.name}.doc`, option.doc);
+    let input;
+    if (option.kind === "bool") {
+      input = h("input", { type: "checkbox", id, checked: option.default === true });
+    } else if (option.choices) {
+      input = h("select", { id }, option.choices.map((c) => new Option(tOr(`choice.${c}`, String(c)), String(c), false, c === option.default)));
+    } else if (option.kind === "int") {
+      input = h("input", { type: "number", id, value: option.default ?? "", min: option.minimum ?? undefined,
+        max: option.maximum ?? undefined, placeholder: option.nullable ? t("lobby.unlimited") : undefined });
+    } else {
+      input = h("input", { type: "text", id, value: typeof option.default === "object" ? JSON.stringify(option.default) : option.default ?? "" });
+    }
+    const el = h("label.option", { for: id, title: option.allowed },
+      h("span.option-name", {}, label), input, h("small", {}, doc));
+    const read = () => {
+      let value;
+      if (option.kind === "bool") value = input.checked;
+      else if (option.kind === "int") value = input.value === "" ? null : Number(input.value);
+      else if (option.choices) value = option.choices.find((c) => String(c) === input.value);
+      else {
+        try { value = JSON.parse(input.value); } catch { value = input.value; }
+      }
+      if (JSON.stringify(value) === JSON.stringify(option.default)) return null;
+      return [option.name, value];
+    };
+    return { el, read };
+  }
+}

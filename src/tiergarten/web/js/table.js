@@ -1,0 +1,233 @@
+// A table: seats and invitation, the game board of the seat(s) this browser holds, the move
+// log, results and rematch. Several seats in one browser make a hot-seat table.
+import { api, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
+import { h, clear, toast } from "./dom.js";
+import { t, tOr } from "./i18n.js";
+import { TableSocket } from "./net.js";
+import { gameModule, describeEvent } from "./games/index.js";
+
+export function showTable(main, tableId) {
+  const view = h("div.table-screen", { dataset: { table: tableId } });
+  main.append(view);
+  const sockets = new Map();   // seat (or "watch") -> TableSocket
+  const states = new Map();    // seat (or "watch") -> last state message
+  const ui = {};               // the game module's own memory (selections, toggles)
+  let info = null;             // the last table message
+  let game = null;             // the game module
+  let shown = null;            // the seat whose view is on screen
+  let revealed = null;         // hot-seat: the seat that confirmed it holds the device
+  let lastRendered = null;
+
+  async function start() {
+    try {
+      info = await api.table(tableId);
+    } catch (err) {
+      view.append(h("section.panel", {}, h("h1", {}, t("table.not_found")), h("p", {}, err.message),
+        h("a", { href: "#/" }, t("table.back"))));
+      return;
+    }
+    game = await gameModule(info.game);
+    connectAll();
+    render();
+  }
+
+  function connectAll() {
+    const tokens = tokensFor(tableId);
+    const wanted = new Set(tokens.map((e) => e.seat));
+    for (const [key, socket] of sockets) {
+      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); }
+    }
+    for (const { seat, token } of tokens) {
+      if (!sockets.has(seat)) sockets.set(seat, socketFor(seat, token));
+    }
+    if (!tokens.length && !sockets.has("watch")) sockets.set("watch", socketFor("watch", null));
+  }
+
+  function socketFor(key, token) {
+    return new TableSocket(tableId, token, {
+      table: (message) => { info = message; render(); },
+      state: (message) => { states.set(key, message); render(); },
+      error: (message) => {
+        const text = tOr(`error.code.${message.code}`, message.code);
+        toast(message.code === "illegal" ? `${text}: ${message.message}` : text, "error");
+        if (message.code === "stale") socket().sync();
+      },
+      status: (status) => view.classList.toggle("offline", status === "offline"),
+      closed: (code) => {
+        if (code === 4401 || code === 4403) { forgetToken(tableId, key); connectAll(); render(); }
+        else if (code === 4404) toast(t("table.not_found"), "error");
+      },
+    });
+    function socket() { return sockets.get(key); }
+  }
+
+  function names() {
+    return (info?.seats || []).map((s) => s.name
+      || (s.bot ? t("table.bot_name", { n: s.seat + 1, bot: tOr(`bot.${s.bot}`, s.bot) }) : t("table.open_seat")));
+  }
+
+  // Which of this browser's seats to show: the one to move if any (hot-seat), else the first.
+  function chooseSeat() {
+    const mine = [...states.keys()].filter((k) => k !== "watch");
+    if (!mine.length) return states.has("watch") ? "watch" : null;
+    const any = states.get(mine[0]);
+    const toMove = any?.observation?.to_move || [];
+    const due = mine.filter((s) => toMove.includes(s) && states.get(s)?.legal?.length);
+    if (due.length && !due.includes(shown)) return due[0];
+    return mine.includes(shown) ? shown : mine[0];
+  }
+
+  function render() {
+    if (!info) return;
+    clear(view);
+    const state = states.get((shown = chooseSeat()));
+    const mine = [...sockets.keys()].filter((k) => k !== "watch");
+    view.append(header(), seatsBar(mine));
+    if (info.status === "open" && mine.length < info.seats.filter((s) => !s.taken).length + mine.length) {
+      view.append(joinForm(mine.length > 0));
+    }
+    const handOff = mine.length > 1 && !game.realTime && state && revealed !== shown;
+    if (handOff) view.append(handOffScreen(shown));
+    else if (state) view.append(board(state));
+    else view.append(h("p.muted", {}, t("table.connecting")));
+    if (state) view.append(logPanel(state));
+    if (info.status === "over" && state) view.append(resultsPanel(state));
+    lastRendered = state;
+  }
+
+  function header() {
+    const link = `${location.origin}/#/t/${tableId}`;
+    return h("section.table-head", {},
+      h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
+      h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
+      h("div.invite", {},
+        h("label", { for: "invite" }, t("table.invite")),
+        h("input#invite", { value: link, readonly: true, onclick: (e) => e.target.select() }),
+        h("button", { type: "button", onclick: async () => {
+          try { await navigator.clipboard.writeText(link); toast(t("table.copied")); } catch { toast(link); }
+        } }, t("table.copy"))),
+      h("span.conn", {}, t("table.offline")));
+  }
+
+  function seatsBar(mine) {
+    return h("ol.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
+      dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
+    h("span.seat-name", {}, names()[i]),
+    s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
+    s.away ? h("span.badge.away", {}, t("table.away")) : null,
+    s.kind === "human" && s.taken && !s.connected && !s.away ? h("span.badge", {}, t("table.disconnected")) : null,
+    mine.includes(i) && info.status !== "over" ? h("button.link", { type: "button", onclick: () => leave(i) }, t("table.leave")) : null)));
+  }
+
+  function joinForm(another) {
+    const name = h("input", { id: "join-name", value: another ? "" : playerName(), maxlength: "40", required: true,
+      placeholder: t("lobby.your_name") });
+    const free = info.seats.filter((s) => !s.taken).map((s) => s.seat);
+    const seat = h("select", { id: "join-seat" }, free.map((s) => new Option(t("lobby.seat_n", { n: s + 1 }), String(s))));
+    async function submit(event) {
+      event.preventDefault();
+      if (!name.value.trim()) { toast(t("lobby.need_name"), "error"); return; }
+      try {
+        const joined = await api.join(tableId, name.value.trim(), Number(seat.value));
+        if (!another) rememberName(name.value.trim());
+        saveToken(tableId, joined.seat, joined.token);
+        connectAll();
+      } catch (err) {
+        toast(t("error.join", { detail: err.message }), "error");
+      }
+    }
+    return h("form.panel.join", { onsubmit: submit },
+      h("h2", {}, another ? t("table.join_another") : t("table.join")),
+      h("label.field", {}, h("span", {}, t("lobby.name")), name),
+      h("label.field", {}, h("span", {}, t("table.seat")), seat),
+      h("button.primary", { type: "submit" }, t("table.sit_down")));
+  }
+
+  function handOffScreen(seat) {
+    return h("section.panel.handoff", {},
+      h("p", {}, t("table.pass_device", { name: names()[seat] })),
+      h("button.primary", { type: "button", onclick: () => { revealed = seat; render(); } },
+        t("table.i_am", { name: names()[seat] })));
+  }
+
+  function board(state) {
+    const seat = state.seat;
+    const ctx = {
+      obs: state.observation, legal: state.legal, seat, events: state.events, version: state.version,
+      prev: lastRendered && lastRendered.seat === seat ? lastRendered.observation : null,
+      table: info, names: names(), ui, t, refresh: () => render(),
+      act: (notation) => {
+        const socket = sockets.get(seat);
+        if (!socket?.act(notation)) toast(t("table.offline"), "error");
+        if (sockets.size > 1) revealed = null;  // hot-seat: hide this hand after the move
+      },
+    };
+    return h("section.board", { dataset: { game: info.game, seat: seat ?? "watch", version: state.version } },
+      game.render(ctx));
+  }
+
+  function logPanel(state) {
+    const entries = (state.observation.log || []).slice(-40).reverse();
+    return h("details.panel.log", { open: window.innerWidth > 800 },
+      h("summary", {}, t("table.log")),
+      h("ol", { reversed: true }, entries.map((e) => h("li", {}, describeEvent(info.game, e, names())))));
+  }
+
+  function resultsPanel(state) {
+    const result = state.observation.result;
+    const seatOf = [...sockets.keys()].find((k) => k !== "watch");
+    const order = result ? info.seats.map((s) => s.seat).sort((a, b) => result.ranks[a] - result.ranks[b]) : [];
+    return h("section.panel.results", {},
+      h("h2", {}, t("table.game_over")),
+      result ? h("ol.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, {},
+        h("span", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
+        h("span", {}, t("table.points", { points: result.scores[s] }))))) : null,
+      result ? h("p.muted", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
+      h("div.buttons", {},
+        seatOf !== undefined ? h("button#rematch.primary", { type: "button", onclick: rematch }, t("table.rematch")) : null,
+        info.rematch ? h("a.button", { href: `#/t/${info.rematch}` }, t("table.to_rematch")) : null,
+        h("a.button", { href: `#/t/${tableId}/replay` }, t("table.replay")),
+        h("a.button", { href: "#/" }, t("table.back"))));
+  }
+
+  async function rematch() {
+    try {
+      let table = null;
+      for (const { seat, token } of tokensFor(tableId)) {
+        table = await api.rematch(tableId, token);
+        saveToken(table.id, seat, token);  // people keep their tokens at the new table
+      }
+      location.hash = `#/t/${table.id}`;
+    } catch (err) {
+      toast(t("error.rematch", { detail: err.message }), "error");
+    }
+  }
+
+  // Before the game a seat given up opens again; during it a bot stands in until this browser
+  // comes back through the link (the token is kept for that).
+  async function leave(seat) {
+    if (!confirm(t("table.leave_confirm"))) return;
+    const entry = tokensFor(tableId).find((e) => e.seat === seat);
+    try {
+      await api.leave(tableId, entry.token);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+    if (info.status !== "open") {
+      location.hash = "#/";
+      return;
+    }
+    forgetToken(tableId, seat);
+    sockets.get(seat)?.close();
+    sockets.delete(seat);
+    states.delete(seat);
+    connectAll();
+    render();
+  }
+
+  start();
+  return {
+    stop: () => { for (const socket of sockets.values()) socket.close(); },
+    refresh: render,
+  };
+}

@@ -1,0 +1,57 @@
+"""Browser tests: Playwright driving Debian's chromium (never a downloaded browser) against a
+real server on loopback. Screenshots of every screen go to test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.harness import Server
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium "
+                    "(apt-get install chromium fonts-noto-color-emoji fonts-dejavu)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True,
+            "args": ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]}
+
+
+@pytest.fixture(scope="session")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server for the browser tests: bots without pauses, SQLite in a temp folder."""
+    db = tmp_path_factory.mktemp("web") / "tiergarten.db"
+    srv = Server(str(db), "--bot-pace", "0", "--away-after", "30").start()
+    yield srv
+    printed = srv.stop()
+    assert "Traceback" not in printed, printed
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Any:
+    """shot(page, "name") saves a full-page screenshot named after the test."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Any, name: str) -> Path:
+        path = SHOTS / f"{request.node.name}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def page_errors(page: Any) -> list[str]:
+    """JavaScript errors of the page (the test asserts there are none)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and "404" not in m.text else None)
+    return errors

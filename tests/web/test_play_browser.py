@@ -1,0 +1,64 @@
+"""Whole games in the browser against bots, by clicking, and the replay afterwards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .driver import create_table, play_mammuz_turn, play_maumau_turn, play_to_end
+
+
+def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
+                                          page_errors: list[str]) -> None:
+    table = create_table(page, web.url, "maumau", "Ann",
+                         ["you", "bot:heuristic", "bot:random"], {"rounds": "1"})
+    shot(page, "start")
+    moves = play_to_end(page, play_maumau_turn, seed=1)
+    assert moves > 0
+    expect(page.locator(".results")).to_be_visible()
+    shot(page, "results")
+    result = web.get(f"/api/tables/{table}/record").json()
+    assert result["status"] == "over"
+    ranked = page.locator(".results .ranking li")
+    expect(ranked).to_have_count(3)
+    winner = result["result"]["winners"][0]
+    expect(page.locator(".results .ranking li.winner")).to_contain_text(
+        ["Ann", "Bot 2 (heuristic)", "Bot 3 (random)"][winner])
+    page.click("text=Replay the game")
+    expect(page.locator("#replay-step")).to_contain_text("Move")
+    steps = len(result["record"]["actions"])
+    expect(page.locator("#replay-step")).to_have_text(f"Move {steps} of {steps}")
+    page.click("#replay-prev")
+    expect(page.locator("#replay-step")).to_have_text(f"Move {steps - 1} of {steps}")
+    expect(page.locator(".revealed-hand")).to_have_count(3)
+    shot(page, "replay")
+    page.click("button[aria-label=First]")
+    expect(page.locator(".revealed-hand .card")).to_have_count(15)  # five cards dealt each
+    assert page_errors == []
+
+
+def test_a_whole_mammuz_game_against_bots(page: Any, web: Any, shot: Any,
+                                          page_errors: list[str]) -> None:
+    table = create_table(page, web.url, "mammuz", "Ann", ["you", "bot:heuristic", "bot:random"])
+    shot(page, "start")
+    play_to_end(page, play_mammuz_turn, seed=2)
+    shot(page, "results")
+    result = web.get(f"/api/tables/{table}/record").json()
+    assert result["status"] == "over"
+    expect(page.locator(".results .ranking li")).to_have_count(3)
+    page.click("text=Replay the game")
+    expect(page.locator(".revealed-hand")).to_have_count(3)
+    shot(page, "replay")
+    assert page_errors == []
+
+
+def test_rematch_brings_everyone_to_a_new_table(page: Any, web: Any) -> None:
+    first = create_table(page, web.url, "maumau", "Ann", ["you", "bot:random"], {"rounds": "1"})
+    play_to_end(page, play_maumau_turn, seed=3)
+    page.click("#rematch")
+    page.wait_for_function("t => !location.hash.includes(t)", arg=first)
+    second = page.evaluate("location.hash").split("/")[2]
+    expect(page.locator(".board")).to_be_visible()
+    expect(page.locator(".seat.mine")).to_contain_text("Ann")
+    assert web.get(f"/api/tables/{first}").json()["rematch"] == second
