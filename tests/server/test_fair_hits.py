@@ -205,10 +205,8 @@ def test_an_act_on_an_old_version_is_void_at_once_and_one_from_the_future_is_sta
         ann = await Player.open(fair, table, t0, lag=None)  # never answers: credited at arrival
         bob = await Player.open(fair, table, t1, lag=None)
         await three_deer(ann, bob)
-        started = time.monotonic()
         await ann.send({"act": "hit deer", "version": 3})
         await ann.at_version(4)
-        assert time.monotonic() - started < CAP  # nobody measured: no waiting
         await bob.at_version(4)
         await bob.send({"act": "hit deer", "version": 3})
         await bob.send({"act": "hit deer", "version": 9})
@@ -250,28 +248,25 @@ def test_pongs_are_checked_and_an_unknown_id_is_ignored(fair: Server) -> None:
 def test_turn_based_tables_are_not_pinged_and_keep_the_stale_check(fair: Server) -> None:
     table, t0, t1 = two_people(fair, "maumau")
 
-    async def go() -> tuple[list[Message], float]:
+    async def go() -> list[Message]:
         ann = await Player.open(fair, table, t0)
         bob = await Player.open(fair, table, t1)
         state = await ann.at_version(0)
         mover = ann if state["legal"] else bob
         legal = (await mover.at_version(0))["legal"]
         await asyncio.sleep(3 * PING_EVERY)  # a real-time table would have pinged by now
-        started = time.monotonic()
         await mover.send({"act": legal[0], "version": 0})
         await mover.at_version(1)
-        took = time.monotonic() - started
         await mover.send({"act": legal[0], "version": 0})
         await mover.until(lambda m: m["type"] == "error")
         received = ann.received + bob.received
         for p in (ann, bob):
             await p.close()
-        return received, took
+        return received
 
-    received, took = asyncio.run(go())
+    received = asyncio.run(go())
     assert not any(m["type"] == "ping" for m in received)
     assert [m["code"] for m in received if m["type"] == "error"] == ["stale"]
-    assert took < CAP
 
 
 # -- bots on the same clock (in-process: the bot's move is scripted) --------------------------
@@ -299,7 +294,7 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
         table.connect(person)
         for version in range(3):
             table.handle(person, Act(act="flip", version=version))
-        assert table.version == 3
+        assert table.version == 3  # nobody measured slow: applied at once, no window
         person.rtts.append(0.8)  # as measured by pings
         seen = table._last_change
         await asyncio.sleep(seen + arrive - asyncio.get_running_loop().time())
