@@ -226,6 +226,7 @@ export function showTable(main, tableId) {
   }
 
   start();
+  window.__tiergarten = { sockets: () => [...sockets.values()] };  // for the browser tests
   return {
     stop: () => { for (const socket of sockets.values()) socket.close(); },
     refresh: render,

@@ -59,7 +59,8 @@ export function render(ctx) {
     h("div.facts", {}, suitNote,
       obs.pending_draw ? h("div.pending", {}, t("maumau.pending", { n: obs.pending_draw })) : null,
       h("div.direction", {}, obs.direction === 1 ? t("maumau.clockwise") : t("maumau.anticlockwise")),
-      h("div.round", {}, t("maumau.round", { round: obs.round, target: obs.target_score }))));
+      h("div.round", {}, obs.rounds ? t("maumau.round_of", { round: obs.round, rounds: obs.rounds })
+        : t("maumau.round", { round: obs.round, target: obs.target_score }))));
 
   const turnLine = h("p.turn-line", {}, obs.over ? t("table.game_over")
     : me !== null && obs.to_move.includes(me) ? (legal.length ? t("table.your_turn") : "")
