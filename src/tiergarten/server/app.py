@@ -24,6 +24,7 @@ from tiergarten.core import OptionError, games
 from tiergarten.core.registry import game_class
 
 from .connection import Connection
+from .hint import add_hint_route
 from .manager import TableManager
 from .protocol import PROTOCOL, BadMessage, CreateTable, Join, Joined, TokenBody, read_client
 from .replay import replay_steps
@@ -59,6 +60,8 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
     def tables() -> TableManager:
         return holder["manager"]
+
+    add_hint_route(app, tables)  # GET /api/tables/{id}/hint (server/hint.py)
 
     @app.exception_handler(OptionError)
     async def option_error(_request: Request, exc: OptionError) -> JSONResponse:

@@ -1,0 +1,75 @@
+"""GET /api/tables/{id}/hint: the solver's advice from the seat's own observation."""
+
+from __future__ import annotations
+
+import asyncio
+
+import tiergarten
+from tiergarten.server.hint import advise_mucca
+
+from .harness import Client, Server, is_state
+
+
+def test_hints_need_a_seat_and_the_move(server: Server) -> None:
+    table = server.create(game="mucca_pazza", players=2, seed=4)
+    tid = table["id"]
+    (_, ann), (_, bob) = server.join(tid, "Ann"), server.join(tid, "Bob")
+    assert server.get(f"/api/tables/{tid}/hint?token=nobody").status_code == 403
+    assert server.get(f"/api/tables/{tid}/hint").status_code == 403
+    assert server.get("/api/tables/nothere/hint?token=x").status_code == 404
+    refused = server.get(f"/api/tables/{tid}/hint?token={bob}")
+    assert refused.status_code == 409 and "not your move" in refused.json()["detail"]
+
+    answer = server.get(f"/api/tables/{tid}/hint?token={ann}")
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    state = tiergarten.load("mucca_pazza", players=2).new_state(seed=4)
+    assert hint["hint"] in [str(a) for a in state.legal_actions(0)]
+    # The documented example (docs/games/mucca_pazza.md, seed 4): a star buys 3 cards.
+    assert hint["reason"] == "win" and hint["params"]["cards"] == 3
+    assert hint["why"] and hint["seat"] == 0 and hint["version"] == 0
+
+
+def test_following_the_hints_wins_junior_cards(server: Server) -> None:
+    table = server.create(game="mucca_pazza", players=2, options={"variant": "junior"},
+                          seats=[None, {"bot": "random"}], seed=3)
+    tid = table["id"]
+    _, token = server.join(tid, "Ann")
+
+    async def play() -> dict:  # type: ignore[type-arg]
+        client = await Client.open(server, tid, token)
+        hints = 0
+        while not client.is_over():
+            message = await client.until(lambda m: is_state(m) or m["type"] == "table")
+            if not is_state(message) or not message["legal"]:
+                continue
+            answer = server.get(f"/api/tables/{tid}/hint?token={token}")
+            if answer.status_code == 409:  # the table moved on meanwhile
+                continue
+            hint = answer.json()["hint"]
+            assert hint in message["legal"], (hint, message["legal"])
+            hints += 1
+            await client.act(hint, message["version"])
+        assert client.state is not None and hints > 5
+        observation = client.state["observation"]
+        await client.close()
+        return observation
+
+    observation = asyncio.run(play())
+    assert observation["over"]
+    assert observation["cards"][0] > observation["cards"][1]  # a perfect slider beats random
+    over = server.get(f"/api/tables/{tid}/hint?token={token}")
+    assert over.status_code == 409
+
+
+def test_the_advice_uses_only_the_observation() -> None:
+    state = tiergarten.load("mucca_pazza", players=3).new_state(seed=9)
+    for _ in range(200):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        legal = [str(a) for a in state.legal_actions(seat)]
+        advice = advise_mucca(state.observe(seat), legal)
+        assert advice["hint"] in legal
+        state.apply(seat, advice["hint"])
+    assert sum(state.observe(None)["cards"]) > 0
