@@ -34,6 +34,16 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     assert "Traceback" not in printed, printed
 
 
+@pytest.fixture(scope="session")
+def paced_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots take a quarter of their human pauses: a person can be first."""
+    db = tmp_path_factory.mktemp("paced") / "tiergarten.db"
+    srv = Server(str(db), "--bot-pace", "0.25", "--away-after", "30").start()
+    yield srv
+    printed = srv.stop()
+    assert "Traceback" not in printed, printed
+
+
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Any:
     """shot(page, "name") saves a full-page screenshot named after the test."""

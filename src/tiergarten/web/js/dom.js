@@ -7,7 +7,7 @@ export function h(spec, attrs = {}, ...children) {
   if (classes.length) el.className = classes.join(" ");
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) listen(el, key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "html") el.innerHTML = value;
     else if (value === true) el.setAttribute(key, "");
@@ -44,4 +44,56 @@ export function toast(message, kind = "info") {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 6000 : 3000);
+}
+
+// Handlers live in el.__on and one dispatcher per event type calls them, so that `morph` can
+// move the handlers of a freshly built element onto the element already on screen.
+function dispatch(event) {
+  this.__on?.[event.type]?.call(this, event);
+}
+
+function listen(el, type, handler) {
+  el.__on = el.__on || {};
+  if (!el.__on[type]) el.addEventListener(type, dispatch);
+  el.__on[type] = handler;
+}
+
+// Make the children of `target` look like the children of `source`, reusing the elements on
+// screen: a button under the pointer survives a new state arriving mid-click (real-time games
+// send several a second), and running animations are not restarted.
+export function morphChildren(target, source) {
+  const next = [...source.childNodes];
+  next.forEach((node, i) => {
+    const old = target.childNodes[i];
+    if (!old) target.append(node);
+    else morph(old, node);
+  });
+  while (target.childNodes.length > next.length) target.lastChild.remove();
+}
+
+function morph(from, to) {
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) {
+    from.replaceWith(to);
+    return;
+  }
+  if (from.nodeType !== Node.ELEMENT_NODE) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return;
+  }
+  const keepOpen = from.nodeName === "DETAILS";                  // the reader opened or closed it
+  const typing = from === document.activeElement && "value" in from;
+  for (const { name } of [...from.attributes]) {
+    if (!to.hasAttribute(name) && !(keepOpen && name === "open")) from.removeAttribute(name);
+  }
+  for (const { name, value } of [...to.attributes]) {
+    if (keepOpen && name === "open") continue;
+    if (typing && name === "value") continue;
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+  if ("value" in to && !typing && from.value !== to.value) from.value = to.value;
+  if ("checked" in to && from.checked !== to.checked) from.checked = to.checked;
+  for (const type of Object.keys(from.__on || {})) if (!to.__on?.[type]) delete from.__on[type];
+  for (const [type, handler] of Object.entries(to.__on || {})) listen(from, type, handler);
+  if (from.nodeName === "SELECT" && from === document.activeElement) return;
+  morphChildren(from, to);
 }

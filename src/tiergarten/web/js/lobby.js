@@ -70,7 +70,7 @@ function createForm(game) {
   }
   const seatsBox = h("div.seats-setup");
   const name = h("input", { id: "name", name: "name", value: playerName(), maxlength: "40",
-    required: true, autocomplete: "nickname", placeholder: t("lobby.your_name") });
+    autocomplete: "nickname", placeholder: t("lobby.your_name") });
   const timer = h("select", { name: "timer", id: "timer" },
     [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]
       .map(([v, label]) => new Option(label, v)));
@@ -84,10 +84,15 @@ function createForm(game) {
     for (let seat = 0; seat < n; seat++) {
       const select = h("select", { name: `seat${seat}`, dataset: { seat } },
         new Option(seat === 0 ? t("lobby.seat_you") : t("lobby.seat_open"), seat === 0 ? "you" : "open"),
+        seat === 0 ? null : new Option(t("lobby.seat_here"), "here"),
         bots.map((b) => new Option(t("lobby.seat_bot", { bot: tOr(`bot.${b}`, b) }), `bot:${b}`)));
       if (seat === 0) select.append(new Option(t("lobby.seat_open"), "open"));
       else select.value = `bot:${preferred}`;
-      seatsBox.append(h("label.seat-setup", {}, h("span", {}, t("lobby.seat_n", { n: seat + 1 })), select));
+      // A second person at this screen (hot-seat) gets a name of their own.
+      const here = h("input", { dataset: { hereName: seat }, maxlength: "40", hidden: true,
+        placeholder: t("lobby.their_name"), "aria-label": t("lobby.their_name") });
+      select.addEventListener("change", () => { here.hidden = select.value !== "here"; });
+      seatsBox.append(h("label.seat-setup", {}, h("span", {}, t("lobby.seat_n", { n: seat + 1 })), select, here));
     }
   }
   players.addEventListener("change", renderSeats);
@@ -98,10 +103,11 @@ function createForm(game) {
     const form = event.currentTarget;
     const button = form.querySelector("button[type=submit]");
     const seatChoices = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const mine = seatChoices.map((c, i) => (c === "you" ? i : null)).filter((i) => i !== null);
-    if (mine.length && !name.value.trim()) {
+    const names = seatChoices.map((c, i) => (c === "you" ? name.value.trim()
+      : c === "here" ? seatsBox.querySelector(`[data-here-name="${i}"]`).value.trim() : null));
+    const mine = names.map((n, i) => (n === null ? null : i)).filter((i) => i !== null);
+    if (mine.some((i) => !names[i])) {
       toast(t("lobby.need_name"), "error");
-      name.focus();
       return;
     }
     const body = {
@@ -114,9 +120,9 @@ function createForm(game) {
     button.disabled = true;
     try {
       const table = await api.create(body);
-      rememberName(name.value.trim());
+      if (name.value.trim()) rememberName(name.value.trim());
       for (const seat of mine) {
-        const joined = await api.join(table.id, name.value.trim(), seat);
+        const joined = await api.join(table.id, names[seat], seat);
         saveToken(table.id, joined.seat, joined.token);
       }
       location.hash = `#/t/${table.id}`;

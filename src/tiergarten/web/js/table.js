@@ -1,7 +1,7 @@
 // A table: seats and invitation, the game board of the seat(s) this browser holds, the move
 // log, results and rematch. Several seats in one browser make a hot-seat table.
 import { api, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
-import { h, clear, toast } from "./dom.js";
+import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
@@ -17,6 +17,12 @@ export function showTable(main, tableId) {
   let shown = null;            // the seat whose view is on screen
   let revealed = null;         // hot-seat: the seat that confirmed it holds the device
   let lastRendered = null;
+  let currentCtx = null;       // what the board shows now, for the game's keyboard keys
+
+  function onKey(event) {
+    if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
+  }
+  document.addEventListener("keydown", onKey);
 
   async function start() {
     try {
@@ -79,19 +85,18 @@ export function showTable(main, tableId) {
 
   function render() {
     if (!info) return;
-    clear(view);
     const state = states.get((shown = chooseSeat()));
     const mine = [...sockets.keys()].filter((k) => k !== "watch");
-    view.append(header(), seatsBar(mine));
-    if (info.status === "open" && mine.length < info.seats.filter((s) => !s.taken).length + mine.length) {
-      view.append(joinForm(mine.length > 0));
-    }
+    const next = h("div", {}, header(), seatsBar(mine));
+    if (info.status === "open" && info.seats.some((s) => !s.taken)) next.append(joinForm(mine.length > 0));
     const handOff = mine.length > 1 && !game.realTime && state && revealed !== shown;
-    if (handOff) view.append(handOffScreen(shown));
-    else if (state) view.append(board(state));
-    else view.append(h("p.muted", {}, t("table.connecting")));
-    if (state) view.append(logPanel(state));
-    if (info.status === "over" && state) view.append(resultsPanel(state));
+    currentCtx = null;
+    if (handOff) next.append(handOffScreen(shown));
+    else if (state) next.append(board(state));
+    else next.append(h("p.muted", {}, t("table.connecting")));
+    if (state) next.append(logPanel(state));
+    if (info.status === "over" && state) next.append(resultsPanel(state));
+    morphChildren(view, next);
     lastRendered = state;
   }
 
@@ -126,10 +131,13 @@ export function showTable(main, tableId) {
     const seat = h("select", { id: "join-seat" }, free.map((s) => new Option(t("lobby.seat_n", { n: s + 1 }), String(s))));
     async function submit(event) {
       event.preventDefault();
-      if (!name.value.trim()) { toast(t("lobby.need_name"), "error"); return; }
+      // Read the form on screen: a re-render may have built (and discarded) a newer copy.
+      const form = event.currentTarget;
+      const chosenName = form.querySelector("#join-name").value.trim();
+      if (!chosenName) { toast(t("lobby.need_name"), "error"); return; }
       try {
-        const joined = await api.join(tableId, name.value.trim(), Number(seat.value));
-        if (!another) rememberName(name.value.trim());
+        const joined = await api.join(tableId, chosenName, Number(form.querySelector("#join-seat").value));
+        if (!another) rememberName(chosenName);
         saveToken(tableId, joined.seat, joined.token);
         connectAll();
       } catch (err) {
@@ -152,8 +160,10 @@ export function showTable(main, tableId) {
 
   function board(state) {
     const seat = state.seat;
-    const ctx = {
-      obs: state.observation, legal: state.legal, seat, events: state.events, version: state.version,
+    const locals = [...states.entries()].filter(([key]) => key !== "watch").map(([key, own]) => ({
+      seat: key, legal: own.legal, act: (notation) => sockets.get(key)?.act(notation) }));
+    const ctx = currentCtx = {
+      obs: state.observation, legal: state.legal, seat, events: state.events, version: state.version, locals,
       prev: lastRendered && lastRendered.seat === seat ? lastRendered.observation : null,
       table: info, names: names(), ui, t, refresh: () => render(),
       act: (notation) => {
@@ -228,7 +238,10 @@ export function showTable(main, tableId) {
   start();
   window.__tiergarten = { sockets: () => [...sockets.values()] };  // for the browser tests
   return {
-    stop: () => { for (const socket of sockets.values()) socket.close(); },
+    stop: () => {
+      document.removeEventListener("keydown", onKey);
+      for (const socket of sockets.values()) socket.close();
+    },
     refresh: render,
   };
 }

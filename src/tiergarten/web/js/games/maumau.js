@@ -68,7 +68,7 @@ export function render(ctx) {
 
   const buttons = h("div.actions", {},
     mustSay ? h(`button.say${ui.say ? ".on" : ""}`, { type: "button", "aria-pressed": String(!!ui.say), dataset: { say: mustSay },
-      onclick: (e) => { ui.say = !ui.say; e.currentTarget.classList.toggle("on", ui.say); e.currentTarget.setAttribute("aria-pressed", String(ui.say)); } },
+      onclick: () => { ui.say = !ui.say; ctx.refresh(); } },
     mustSay === "mau" ? t("maumau.say_mau") : t("maumau.say_maumau")) : null,
     drawLegal ? h("button.action", { type: "button", dataset: { act: "draw" }, onclick: () => ctx.act("draw") },
       obs.pending_draw ? t("maumau.draw_n", { n: obs.pending_draw }) : t("maumau.draw")) : null,
@@ -81,20 +81,17 @@ export function render(ctx) {
     if (!plays.length) return;
     const wanted = plays.filter((p) => (ui.say ? p.say !== null : p.say === null));
     const options = wanted.length ? wanted : plays;
-    if (options.some((p) => p.suit)) { ui.chooser = { card, options }; showChooser(); return; }
+    if (options.some((p) => p.suit)) { ui.chooser = { card, options }; ctx.refresh(); return; }
     ui.say = false;
     ctx.act(options[0].notation);
   }
 
-  const chooserBox = h("div.chooser-box");
-  function showChooser() {
-    chooserBox.replaceChildren(h("div.chooser", { role: "dialog", "aria-label": t("maumau.choose_suit") },
-      h("p", {}, t("maumau.choose_suit")),
-      h("div.suits", {}, ui.chooser.options.map((p) => h("button.suit", { type: "button", dataset: { suit: p.suit },
-        style: `color:${suitColour(p.suit)}`, onclick: () => { ui.chooser = null; ui.say = false; ctx.act(p.notation); } },
-      h("span.symbol", {}, suitSymbol(p.suit)), h("span", {}, t(`maumau.suit.${p.suit}`))))),
-      h("button.link", { type: "button", onclick: () => { ui.chooser = null; chooserBox.replaceChildren(); } }, t("table.cancel"))));
-  }
+  const chooser = ui.chooser ? h("div.chooser", { role: "dialog", "aria-label": t("maumau.choose_suit") },
+    h("p", {}, t("maumau.choose_suit")),
+    h("div.suits", {}, ui.chooser.options.map((p) => h("button.suit", { type: "button", dataset: { suit: p.suit },
+      style: `color:${suitColour(p.suit)}`, onclick: () => { ui.chooser = null; ui.say = false; ctx.act(p.notation); } },
+    h("span.symbol", {}, suitSymbol(p.suit)), h("span", {}, t(`maumau.suit.${p.suit}`))))),
+    h("button.link", { type: "button", onclick: () => { ui.chooser = null; ctx.refresh(); } }, t("table.cancel"))) : null;
 
   const prevHand = new Set(ctx.prev?.hand ?? []);
   const myTurn = me !== null && legal.length > 0;
@@ -107,7 +104,7 @@ export function render(ctx) {
   })) : null;
 
   const mine = me !== null ? h("div.me", {}, h("div.name", {}, ctx.names[me], " · ", t("maumau.score", { points: obs.scores[me] }))) : null;
-  return h("div.maumau", {}, opponents, centre, turnLine, buttons, chooserBox, mine, hand);
+  return h("div.maumau", {}, opponents, centre, turnLine, buttons, chooser, mine, hand);
 }
 
 // A seat's hand face up (the replay shows every hand).
