@@ -8,7 +8,8 @@ and benchmarks/results/latest.md (a short report) with PNG plots beside it.
    run by the peers' own interpreter (`benchmarks/peers.py` under `benchmarks/.peers/`, made by
    `make peers`). Rounds interleave: in every round each of ours and each peer plays one timed
    batch, one after the other in this process tree, so machine load touches all alike; the
-   ratios are taken within each round, then summarised (min/median/max over rounds).
+   ratios are taken within each round by each process's CPU time (steadier than wall time on
+   a shared machine; both rates are reported), then summarised (min/median/max over rounds).
 2. Bots: seconds per move at every level of every game (p50, p99, max) and ISMCTS playouts/s
    (`benchmarks/bots.py`'s measurement), repeated.
 3. Server: `benchmarks/load.py` steps of growing table counts, on SQLite and on PostgreSQL,
@@ -186,7 +187,10 @@ def engine(rounds: int, seconds: float, games: list[str], peers_python: Path | N
 
 
 def _per_round(batches: dict[str, list[dict[str, Any]]], key: str) -> dict[int, float]:
-    return {b["round"]: b["decisions"] / b["seconds"] for b in batches.get(key, [])}
+    """Decisions per CPU second of the measuring process, per round: on a machine shared with
+    other work the CPU time a batch got is steadier than the wall time it took (wall-clock
+    rates are reported beside)."""
+    return {b["round"]: b["decisions"] / b["cpu_seconds"] for b in batches.get(key, [])}
 
 
 def _ratios(batches: dict[str, list[dict[str, Any]]], rounds: int, ours: list[tuple[str, int]],
@@ -344,8 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run of every part")
     parser.add_argument("--only", action="append", choices=["engine", "bots", "load"],
                         help="run only this part (repeatable)")
-    parser.add_argument("--rounds", type=int, default=5, help="engine rounds")
-    parser.add_argument("--seconds", type=float, default=1.0, help="engine batch seconds")
+    parser.add_argument("--rounds", type=int, default=8, help="engine rounds")
+    parser.add_argument("--seconds", type=float, default=0.5, help="engine batch seconds")
     parser.add_argument("--games", default="", help="comma-separated ids (default: all)")
     parser.add_argument("--peers-python", type=Path, default=PEERS_PYTHON)
     parser.add_argument("--no-peers", action="store_true")

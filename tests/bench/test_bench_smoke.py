@@ -42,7 +42,8 @@ def test_load_generator_plays_without_loss(load_run: dict[str, Any]) -> None:
     assert step["errors"] == 0, step["error_examples"]
     assert step["tables_made"] == 2 and step["connections"] == 8
     assert step["actions"] >= 10  # about 20 at this pace: the tables were really played
-    assert step["updates"] == 4 * step["intents"]  # every intent reached all four seats
+    # every intent reached all four seats (but one that lost a race to a catch: refused)
+    assert step["updates"] == 4 * (step["intents"] - step["races"])
     lat = step["latency_s"]
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"] < 5
     assert step["memory_per_table_kb"] > 0 and step["server_rss_end_mb"] > 0
