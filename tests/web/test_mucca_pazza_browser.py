@@ -1,0 +1,152 @@
+"""Mucca Pazza in the browser: a whole game of each variant against a bot, by clicking the
+arrows, the grid cards and Stop (mostly as the hint button advises), and by dragging a row."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .driver import TIMEOUT, after_click, board_version
+
+MY_MOVE = (".mucca button.mp-arrow:not([disabled]), .mucca button.stop, "
+           ".mucca .mp-slot.down.legal")
+
+
+def new_table(page: Any, base: str, variant: str) -> str:
+    page.goto(base + "/")
+    page.click(".game-choice[data-game=mucca_pazza]")
+    page.fill("#name", "Ann")
+    page.select_option("#players", "2")
+    page.select_option("select[data-seat='0']", "you")
+    page.select_option("select[data-seat='1']", "bot:greedy")
+    page.click("details.options summary")
+    page.select_option("#opt-variant", variant)
+    page.click("button[type=submit]")
+    page.wait_for_selector(".board .mucca", timeout=TIMEOUT)
+    return str(page.evaluate("location.hash").split("/")[2])
+
+
+def my_turn(page: Any) -> bool:
+    """Wait until this seat may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "s => document.querySelector('.results') || document.querySelector(s)", arg=MY_MOVE,
+        timeout=TIMEOUT)
+    return not page.locator(".results").count()
+
+
+def tiles(page: Any, row: str) -> list[str]:
+    return str(page.get_attribute(f".mp-row[data-row={row}]", "data-tiles")).split()
+
+
+def drag_row(page: Any, row: str, direction: int) -> None:
+    """Drag a row by most of a tile with the mouse; check that exactly that slide happened."""
+    before, version = tiles(page, row), board_version(page)
+    box = page.locator(f".mp-row[data-row={row}] .mp-track-wrap").bounding_box()
+    tile = box["width"] / len(before)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + direction * tile * 0.85, y, steps=8)
+    page.mouse.up()
+    after_click(page, version)
+    assert board_version(page) == version + 1
+    after = tiles(page, row)
+    assert after == (before[-1:] + before[:-1] if direction > 0 else before[1:] + before[:1])
+
+
+def follow_hint(page: Any) -> str:
+    """Ask for a hint and click what it advises; return the advice."""
+    version = board_version(page)
+    page.click(".mp-hint-button")
+    hint = page.locator(".mp-hint[data-hint]:not(.error)")
+    expect(hint).to_be_visible()
+    advice = str(hint.get_attribute("data-hint"))
+    target = page.locator(f".mucca [data-act='{advice}']")
+    expect(target).to_be_enabled()  # the hint is a legal action: its control is live
+    expect(target).to_have_class(re.compile("hinted"))
+    target.click()
+    after_click(page, version)
+    return advice
+
+
+def click_an_arrow(page: Any, rng: random.Random) -> None:
+    version = board_version(page)
+    arrows = page.locator(".mucca button.mp-arrow:not([disabled])")
+    arrows.nth(rng.randrange(arrows.count())).click()
+    after_click(page, version)
+
+
+def play(page: Any, rng: random.Random, shot: Any, dragged: list[bool]) -> int:
+    """Play to the end: mostly the hint's advice, now and then an arrow of our own."""
+    moves = 0
+    while my_turn(page):
+        arrows = page.locator(".mucca button.mp-arrow:not([disabled])").count()
+        if arrows and not dragged[0]:
+            drag_row(page, "heads", +1)
+            shot(page, "dragged")
+            dragged[0] = True
+        elif arrows and rng.random() < 0.2:
+            click_an_arrow(page, rng)
+        else:
+            follow_hint(page)
+        moves += 1
+        assert moves < 300, "the game does not end"
+    return moves
+
+
+def finish(page: Any, web: Any, table: str, shot: Any) -> None:
+    expect(page.locator(".results")).to_be_visible()
+    shot(page, "results")
+    record = web.get(f"/api/tables/{table}/record").json()
+    assert record["status"] == "over"
+    expect(page.locator(".results .ranking li")).to_have_count(2)
+    page.click("text=Replay the game")
+    expect(page.locator(".revealed-hand .mp-hand")).to_have_count(2)
+    shot(page, "replay")
+
+
+def test_a_whole_standard_game(page: Any, web: Any, shot: Any, page_errors: list[str]) -> None:
+    table = new_table(page, web.url, "standard")
+    expect(page.locator(".mp-row")).to_have_count(3)
+    expect(page.locator(".mp-row[data-row=heads] .mp-tile")).to_have_count(10)
+    expect(page.locator(".mp-landing .mp-card")).to_have_count(10)
+    expect(page.locator(".mp-player .mp-stars").first).to_contain_text("★★★")
+    shot(page, "start")
+    # The hint switch: off hides the button (remembered for this table), on brings it back.
+    page.uncheck(".mp-hint-switch input")
+    expect(page.locator(".mp-hint-button")).to_have_count(0)
+    page.check(".mp-hint-switch input")
+    expect(page.locator(".mp-hint-button")).to_have_count(1)
+    dragged = [False]
+    moves = play(page, random.Random(1), shot, dragged)
+    assert dragged[0] and moves > 3
+    finish(page, web, table, shot)
+    assert page_errors == []
+
+
+def test_a_whole_junior_game_on_a_phone(page: Any, web: Any, shot: Any,
+                                        page_errors: list[str]) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = new_table(page, web.url, "junior")
+    expect(page.locator(".mp-row[data-row=legs] .mp-tile")).to_have_count(5)
+    expect(page.locator(".mp-grid .mp-slot")).to_have_count(16)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    shot(page, "start")
+    rng = random.Random(2)
+    my_turn(page)
+    version = board_version(page)
+    cards = page.locator(".mp-slot.down.legal")
+    cards.nth(rng.randrange(cards.count())).click()  # turn up a card by clicking it
+    after_click(page, version)
+    if page.locator(".mucca button.mp-arrow:not([disabled])").count():  # not turned back
+        expect(page.locator(".mp-target .mp-card")).to_have_count(1)
+    shot(page, "revealed")
+    dragged = [False]
+    moves = play(page, rng, shot, dragged)
+    assert dragged[0] and moves > 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finish(page, web, table, shot)
+    assert page_errors == []
