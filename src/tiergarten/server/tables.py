@@ -103,6 +103,7 @@ class LiveTable:
         self._driver: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
         self._started = self._loop.time()
+        self._bot_skipped = 0.0
         self._last_change = self._started
         self.real_time = self.state.game.info.real_time
         self._pending: list[Pending] = []  # a heap: acts of a real-time table not yet settled
@@ -434,7 +435,12 @@ class LiveTable:
         return None
 
     def _now(self) -> float:
-        return self._loop.time() - self._started
+        """The bots' clock. Bot pauses are scaled by `bot_pace`, so their clock runs at 1/pace
+        of real time (at pace 0 it moves only by the moves fired): a move fired is always due
+        by the bot's own reckoning, and a bot never repeats a plan it has carried out."""
+        pace = self.settings.bot_pace
+        real = (self._loop.time() - self._started) / pace if pace > 0 else 0.0
+        return real + self._bot_skipped
 
     def _plan(self, seats: dict[int, Bot], state: State, now: float) -> Plan | None:
         """The earliest proposal of the bots playing `seats` (ties go to the lower seat).
@@ -480,6 +486,8 @@ class LiveTable:
     async def _fire(self, plan: Plan, version: int) -> None:
         """Play a bot's move now: at once at a turn-based table; at a real-time table it joins
         the fair order, credited now, like a person's act with no latency."""
+        if self.settings.bot_pace <= 0:
+            self._bot_skipped += plan.delay  # no real time passed: move the bots' clock
         if not self.real_time:
             self.apply(plan.seat, plan.action)
             return
