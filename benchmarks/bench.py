@@ -370,6 +370,16 @@ def main(argv: list[str] | None = None) -> int:
     games = [g for g in args.games.split(",") if g] or list(tiergarten.games())
     started = time.perf_counter()
     results: dict[str, Any] = {"machine": machine(argv), "quick": args.quick}
+    results["commands"] = {
+        "engine": f"python benchmarks/bench.py --only engine --rounds {args.rounds} "
+                  f"--seconds {args.seconds:g}",
+        "bots": f"python benchmarks/bench.py --only bots --bot-moves {args.bot_moves} "
+                f"--bot-repeats {args.bot_repeats}",
+        "load": f"python benchmarks/bench.py --only load --load-steps {args.load_steps} "
+                f"--load-seconds {args.load_seconds:g} --load-repeats {args.load_repeats} "
+                f"--think {args.think} --db {args.db}",
+        "peers": f"{args.peers_python} benchmarks/peers.py (started by bench.py)",
+    }
     load._raise_fd_limit()
 
     def log(text: str) -> None:

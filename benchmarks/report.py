@@ -179,9 +179,13 @@ def _load_md(ld: dict[str, Any]) -> list[str]:
 
 def summary(results: dict[str, Any]) -> str:
     lines: list[str] = []
+    commands = results.get("commands", {})
     for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md)):
         if results.get(part):
-            lines += render(results[part]) + [""]
+            rendered = render(results[part])
+            if part in commands:
+                rendered[1:1] = ["", f"Reproduce: `{commands[part]}`"]
+            lines += rendered + [""]
     return "\n".join(_targets_md(results) + [""] + lines)
 
 
