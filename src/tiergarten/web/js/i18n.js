@@ -5,6 +5,7 @@ const STORE = "tiergarten.language";
 let catalogue = {};
 let fallback = {};
 export const missing = new Set();
+window.__i18nMissing = missing;  // for the browser tests
 export let language = "en";
 
 export function preferredLanguage() {
@@ -33,10 +34,17 @@ export async function setLanguage(lang) {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
 }
 
+// Polish has a third form for 2–4 (22–24, …, but not 12–14): "2 karty", "5 kart".
+function isFew(n) {
+  return language === "pl" && Number.isInteger(n) && n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14);
+}
+
 // t("seat.joined", {name: "Ann"}) -> "Ann sat down"; {name} placeholders are filled in, and
-// with {n: 1} a "<key>_one" entry (the singular) is used when the catalogue has one.
+// with {n: 1} a "<key>_one" entry (the singular) is used when the catalogue has one; in Polish
+// a "<key>_few" entry for 2–4.
 export function t(key, params = {}) {
   if (params.n === 1 && (`${key}_one` in catalogue || `${key}_one` in fallback)) key = `${key}_one`;
+  else if (isFew(params.n) && `${key}_few` in catalogue) key = `${key}_few`;
   let text = catalogue[key];
   if (text === undefined) {
     missing.add(`${language}:${key}`);
