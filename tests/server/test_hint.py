@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import tiergarten
 from tiergarten.server.hint import advise_mucca
@@ -55,7 +56,8 @@ def test_following_the_hints_wins_junior_cards(server: Server) -> None:
         await client.close()
         return observation
 
-    observation = asyncio.run(play())
+    with ThreadPoolExecutor(1) as pool:  # its own loop, even next to Playwright's
+        observation = pool.submit(asyncio.run, play()).result()
     assert observation["over"]
     assert observation["cards"][0] > observation["cards"][1]  # a perfect slider beats random
     over = server.get(f"/api/tables/{tid}/hint?token={token}")

@@ -72,9 +72,10 @@ def _standard(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
     seat = obs["seat"]
     plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
                  stars=obs["stars"][seat], must_slide=not obs["slides_made"])
+    won = [a for a in plan.complete if a in obs["landing"]]
     params = {"cards": plan.cards, "slides": len(plan.slides), "stars": plan.stars,
-              "animals": [a for a in plan.complete if a in obs["landing"]]}
-    animals = ", ".join(params["animals"])
+              "animals": won}
+    animals = ", ".join(won)
     if plan.cards and plan.slides:
         star = f", spending {plan.stars} star(s)" if plan.stars else ""
         return {"hint": plan.slides[0], "reason": "win", "params": params,

@@ -187,7 +187,7 @@ function landingPanel(obs, complete) {
 }
 
 function gridPanel(obs, legal, hinted, act) {
-  const target = obs.target ? h("div.mp-target", {},
+  const target = obs.target && !obs.over ? h("div.mp-target", {},
     h("span", {}, t("mucca.target")), card(obs.target, ".target"),
     obs.target === "ghost" ? h("span.mp-targets", {}, t("mucca.ghost_targets", { animals: (obs.targets || []).map(name).join(", ") })) : null)
     : null;
