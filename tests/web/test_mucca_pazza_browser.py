@@ -57,7 +57,7 @@ def drag_row(page: Any, row: str, direction: int) -> None:
     assert after == (before[-1:] + before[:-1] if direction > 0 else before[1:] + before[:1])
 
 
-def follow_hint(page: Any) -> str:
+def follow_hint(page: Any, shot: Any = None) -> str:
     """Ask for a hint and click what it advises; return the advice."""
     version = board_version(page)
     page.click(".mp-hint-button")
@@ -67,6 +67,8 @@ def follow_hint(page: Any) -> str:
     target = page.locator(f".mucca [data-act='{advice}']")
     expect(target).to_be_enabled()  # the hint is a legal action: its control is live
     expect(target).to_have_class(re.compile("hinted"))
+    if shot is not None:
+        shot(page, "hint")
     target.click()
     after_click(page, version)
     return advice
@@ -81,7 +83,7 @@ def click_an_arrow(page: Any, rng: random.Random) -> None:
 
 def play(page: Any, rng: random.Random, shot: Any, dragged: list[bool]) -> int:
     """Play to the end: mostly the hint's advice, now and then an arrow of our own."""
-    moves = 0
+    moves, hinted = 0, False
     while my_turn(page):
         arrows = page.locator(".mucca button.mp-arrow:not([disabled])").count()
         if arrows and not dragged[0]:
@@ -91,7 +93,8 @@ def play(page: Any, rng: random.Random, shot: Any, dragged: list[bool]) -> int:
         elif arrows and rng.random() < 0.2:
             click_an_arrow(page, rng)
         else:
-            follow_hint(page)
+            follow_hint(page, None if hinted else shot)
+            hinted = True
         moves += 1
         assert moves < 300, "the game does not end"
     return moves
@@ -115,6 +118,11 @@ def test_a_whole_standard_game(page: Any, web: Any, shot: Any, page_errors: list
     expect(page.locator(".mp-landing .mp-card")).to_have_count(10)
     expect(page.locator(".mp-player .mp-stars").first).to_contain_text("★★★")
     shot(page, "start")
+    page.set_viewport_size({"width": 390, "height": 844})  # ten columns on a phone
+    expect(page.locator(".mp-row[data-row=legs] .mp-tile")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "phone")
+    page.set_viewport_size({"width": 1280, "height": 720})
     # The hint switch: off hides the button (remembered for this table), on brings it back.
     page.uncheck(".mp-hint-switch input")
     expect(page.locator(".mp-hint-button")).to_have_count(0)
