@@ -94,6 +94,8 @@ export function showTable(main, tableId) {
     if (handOff) next.append(handOffScreen(shown));
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
+    next.append(h("details.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
+      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
     if (state) next.append(logPanel(state));
     if (info.status === "over" && state) next.append(resultsPanel(state));
     morphChildren(view, next);
