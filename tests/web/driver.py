@@ -46,9 +46,10 @@ def wait_turn_or_end(page: Any, timeout: float = 60.0) -> bool:
 
 
 def after_click(page: Any, version: int) -> None:
-    """Wait until the board shows a newer version than `version` (or the game ended)."""
+    """Wait until the board shows a newer version than `version` (or the game ended, or the
+    device is to be handed to the next person at this screen)."""
     page.wait_for_function(
-        "v => document.querySelector('.results') || "
+        "v => document.querySelector('.results') || document.querySelector('.handoff') || "
         "Number(document.querySelector('.board')?.dataset.version) > v", arg=version,
         timeout=TIMEOUT)
 

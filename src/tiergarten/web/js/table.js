@@ -89,9 +89,13 @@ export function showTable(main, tableId) {
     const mine = [...sockets.keys()].filter((k) => k !== "watch");
     const next = h("div", {}, header(), seatsBar(mine));
     if (info.status === "open" && info.seats.some((s) => !s.taken)) next.append(joinForm(mine.length > 0));
-    const handOff = mine.length > 1 && !game.realTime && state && revealed !== shown;
+    // Hot-seat (several people at this screen, taking turns): a hand shows only to its owner,
+    // after the hand-off screen; while nobody here is due, the table shows without any hand.
+    const hotSeat = mine.length > 1 && !game.realTime && state && info.status !== "over";
+    const due = hotSeat && state.legal.length > 0;
     currentCtx = null;
-    if (handOff) next.append(handOffScreen(shown));
+    if (hotSeat && !due) next.append(board(hidden(state)));
+    else if (hotSeat && revealed !== shown) next.append(handOffScreen(shown));
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
     next.append(h("details.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
@@ -151,6 +155,11 @@ export function showTable(main, tableId) {
       h("label.field", {}, h("span", {}, t("lobby.name")), name),
       h("label.field", {}, h("span", {}, t("table.seat")), seat),
       h("button.primary", { type: "submit" }, t("table.sit_down")));
+  }
+
+  function hidden(state) {
+    const { hand: _hand, ...observation } = state.observation;
+    return { ...state, seat: null, legal: [], observation };
   }
 
   function handOffScreen(seat) {
