@@ -1,0 +1,148 @@
+"""The language catalogues (src/tiergarten/web/i18n/<lang>.json), checked without a browser:
+every language has every key of English with the same placeholders, every key the JavaScript
+asks for exists, and the keys built from game data cover what the games really use."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import tiergarten
+from tiergarten import bots
+from tiergarten.core.registry import game_class
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "src" / "tiergarten" / "web"
+CATALOGUES = WEB / "i18n"
+LANGUAGES = ("en", "de", "pl", "it")
+PLURAL = re.compile(r"_(one|few)$")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+LITERAL_CALL = re.compile(r"""\bt(?:Or)?\(\s*(["'])([^"'`$]+?)\1""")
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    data = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    assert all(isinstance(v, str) for v in data.values()), f"{lang}: every value is text"
+    return data
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def test_the_language_list_matches_the_catalogues() -> None:
+    js = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    listed = re.search(r"LANGUAGES = \{([^}]*)\}", js)
+    assert listed
+    assert set(re.findall(r"(\w+):", listed.group(1))) == set(LANGUAGES)
+    assert {p.stem for p in CATALOGUES.glob("*.json")} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_language_has_every_key(lang: str) -> None:
+    en, other = catalogue("en"), catalogue(lang)
+    assert sorted(set(en) - set(other)) == [], f"{lang} lacks these keys"
+    strays = [k for k in set(other) - set(en) if not (PLURAL.search(k) and PLURAL.sub("", k) in en)]
+    assert sorted(strays) == [], f"{lang} has keys English does not have"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_placeholders_are_those_of_english(lang: str) -> None:
+    en, other = catalogue("en"), catalogue(lang)
+    wrong = {}
+    for key, text in other.items():
+        base = PLURAL.sub("", key)
+        if key in en:
+            if placeholders(text) != placeholders(en[key]):
+                wrong[key] = (sorted(placeholders(text)), sorted(placeholders(en[key])))
+        elif not placeholders(text) <= placeholders(en[base]):  # "1 card" may drop {n}
+            wrong[key] = (sorted(placeholders(text)), sorted(placeholders(en[base])))
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_translation_is_empty(lang: str) -> None:
+    assert [k for k, v in catalogue(lang).items() if not v.strip()] == []
+
+
+def test_every_literal_key_in_the_javascript_exists() -> None:
+    en = catalogue("en")
+    used: dict[str, str] = {}
+    for path in sorted((WEB / "js").rglob("*.js")):
+        code = re.sub(r"^\s*//.*$", "", path.read_text(encoding="utf-8"), flags=re.M)
+        for match in LITERAL_CALL.finditer(code):
+            used.setdefault(match.group(2), path.name)
+    assert len(used) > 100
+    assert {k: f for k, f in used.items() if k not in en} == {}
+
+
+def source(*parts: str) -> str:
+    return (ROOT / "src" / "tiergarten" / Path(*parts)).read_text(encoding="utf-8")
+
+
+def error_codes() -> set[str]:
+    """From server/protocol.py if it lists the codes, else from docs/protocol.md's table."""
+    protocol = source("server", "protocol.py")
+    listed = re.search(r"ERROR_CODES\s*=\s*[({\[]([^)}\]]*)", protocol)
+    if listed:
+        return set(re.findall(r"""["'](\w+)["']""", listed.group(1)))
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = doc.split("### Error codes", 1)[1].split("\n\n", 2)[1]
+    return set(re.findall(r"^\| `(\w+)` \|", table, re.M))
+
+
+def end_reasons() -> set[str]:
+    """Every reason a game can end with: the literal names passed to `_finish`."""
+    reasons = set()
+    for path in (ROOT / "src" / "tiergarten" / "games").rglob("*.py"):
+        finish = r"""_finish\((?:[^()"']*,\s*)?["'](\w+)["']\)"""
+        reasons |= set(re.findall(finish, path.read_text(encoding="utf-8")))
+    return reasons
+
+
+def dynamic_keys() -> set[str]:
+    """Keys the JavaScript builds from game data, for the values the games really have."""
+    from tiergarten.games.lecker_mammut import cards as lm
+    from tiergarten.games.mammuz import cards as mz
+    from tiergarten.games.maumau import cards as mm
+    from tiergarten.games.mucca_pazza import data as mp
+
+    keys = {f"error.code.{code}" for code in error_codes()}
+    keys |= {f"reason.{reason}" for reason in end_reasons()}
+    keys |= {f"table.status.{status}" for status in ("open", "playing", "over")}
+    for game in tiergarten.games():
+        keys |= {f"game.{game}.title", f"game.{game}.summary", f"rules.{game}"}
+        keys |= {f"bot.{name}" for name in bots.names(game)}
+        for option in game_class(game).info.options:
+            keys |= {f"option.{game}.{option.name}", f"option.{game}.{option.name}.doc"}
+            keys |= {f"choice.{choice}" for choice in option.choices or ()}
+    keys |= {f"maumau.rank.{r}" for r in mm.RANKS} | {f"maumau.suit.{s}" for s in mm.SUITS}
+    keys |= {f"animal.{a}" for a in mz.NAMES}
+    outcomes = source("games", "mammuz", "state.py").split("TAKEN, DEALT", 1)[1].split("\n")[0]
+    keys |= {f"mammuz.outcome.{o}" for o in re.findall(r'"(\w+)"', outcomes)}
+    keys |= {f"lm.animal.{a}" for a in lm.ANIMALS} | {f"lm.colour.{c}" for c in lm.COLOURS}
+    keys |= {f"mucca.animal.{a}" for a in mp.CARD_NAMES}
+    keys |= {f"mucca.row.{r}" for r in mp.ROWS} | {f"mucca.dir.{d}" for d in mp.DIRECTIONS}
+    hints = source("server", "hint.py")
+    keys |= {f"mucca.why.{r}" for r in re.findall(r'"reason": "(\w+)"', hints)}
+    return keys
+
+
+def test_the_dynamic_keys_cover_the_games() -> None:
+    keys = dynamic_keys()
+    assert {"error.code.void", "error.code.stale", "reason.no_species", "animal.mouse",
+            "mammuz.outcome.jackpot", "mucca.why.remembered", "bot.heuristic"} <= keys
+    assert len(tiergarten.games()) == 4
+    for lang in LANGUAGES:
+        assert sorted(keys - set(catalogue(lang))) == [], f"{lang} lacks keys the games use"
+
+
+def test_every_rule_summary_has_paragraphs() -> None:
+    for lang in LANGUAGES:
+        for game in tiergarten.games():
+            paragraphs = catalogue(lang)[f"rules.{game}"].split("\n")
+            assert 4 <= len(paragraphs) <= 10 and all(p.strip() for p in paragraphs), (lang, game)
