@@ -158,3 +158,29 @@ def test_a_whole_junior_game_on_a_phone(page: Any, web: Any, shot: Any,
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finish(page, web, table, shot)
     assert page_errors == []
+
+
+def test_a_row_slides_by_touch_on_a_phone(browser: Any, web: Any, shot: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        new_table(page, web.url, "standard")
+        assert my_turn(page)
+        before, version = tiles(page, "bodies"), board_version(page)
+        box = page.locator(".mp-row[data-row=bodies] .mp-track-wrap").bounding_box()
+        tile = box["width"] / len(before)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = context.new_cdp_session(page)
+        for kind, dx in [("touchStart", 0.0), *[("touchMove", -tile * i / 8) for i in
+                                                 range(1, 9)], ("touchEnd", 0.0)]:
+            points = [] if kind == "touchEnd" else [{"x": x + dx, "y": y}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        after_click(page, version)
+        assert tiles(page, "bodies") == before[1:] + before[:1]  # one place to the left
+        shot(page, "touched")
+        assert errors == []
+    finally:
+        context.close()
