@@ -92,3 +92,20 @@ def test_a_phone_sized_screen(browser: Any, web: Any, shot: Any) -> None:
     play_to_end(page, play_maumau_turn, seed=6)
     shot(page, "results")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_turn_timer_counts_down_on_the_table(page: Any, web: Any, shot: Any) -> None:
+    page.goto(web.url + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#players", "2")
+    page.select_option("select[data-seat='1']", "bot:random")
+    page.select_option("#timer", "60")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".board")
+    table = page.evaluate("location.hash").split("/")[2]
+    assert web.get(f"/api/tables/{table}").json()["timer"] == 60
+    first = int(page.locator("#turn-timer").inner_text().split()[0])
+    page.wait_for_timeout(2200)
+    later = int(page.locator("#turn-timer").inner_text().split()[0])
+    assert 0 < later < first <= 60
+    shot(page, "timer")

@@ -18,6 +18,17 @@ export function showTable(main, tableId) {
   let revealed = null;         // hot-seat: the seat that confirmed it holds the device
   let lastRendered = null;
   let currentCtx = null;       // what the board shows now, for the game's keyboard keys
+  let changedAt = Date.now();  // when the game last moved, for the turn timer's countdown
+
+  // The turn timer counts down from the last move; at zero the server lets a bot move.
+  function timerText() {
+    if (!info?.timer || info.status !== "playing") return t("table.timer_per_move", { seconds: info?.timer ?? 0 });
+    return `${Math.max(0, Math.ceil(info.timer - (Date.now() - changedAt) / 1000))} s`;
+  }
+  const ticker = setInterval(() => {
+    const el = view.querySelector("#turn-timer");
+    if (el) el.textContent = timerText();
+  }, 500);
 
   function onKey(event) {
     if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
@@ -52,7 +63,11 @@ export function showTable(main, tableId) {
   function socketFor(key, token) {
     return new TableSocket(tableId, token, {
       table: (message) => { info = message; render(); },
-      state: (message) => { states.set(key, message); render(); },
+      state: (message) => {
+        if (message.version !== states.get(key)?.version) changedAt = Date.now();
+        states.set(key, message);
+        render();
+      },
       error: (message) => {
         const text = tOr(`error.code.${message.code}`, message.code);
         toast(message.code === "illegal" ? `${text}: ${message.message}` : text, "error");
@@ -117,6 +132,8 @@ export function showTable(main, tableId) {
         h("button", { type: "button", onclick: async () => {
           try { await navigator.clipboard.writeText(link); toast(t("table.copied")); } catch { toast(link); }
         } }, t("table.copy"))),
+      info.timer ? h("span.timer", { title: t("table.timer_help", { seconds: info.timer }) }, "⏱ ",
+        h("span#turn-timer", {}, timerText())) : null,
       h("span.conn", {}, t("table.offline")));
   }
 
@@ -251,6 +268,7 @@ export function showTable(main, tableId) {
   return {
     stop: () => {
       document.removeEventListener("keydown", onKey);
+      clearInterval(ticker);
       for (const socket of sockets.values()) socket.close();
     },
     refresh: render,
