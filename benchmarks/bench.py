@@ -360,8 +360,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load-repeats", type=int, default=3, help="runs of the 200-table step")
     parser.add_argument("--think", default="0.5,1.5", help="a person's think time, min,max s")
     parser.add_argument("--db", default="sqlite,postgresql", help="load backends")
+    parser.add_argument("--server-rev", default=None, metavar="REV",
+                        help="run the server from this commit's src/ (default: working tree)")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--merge", action="store_true",
+                        help="with --only: keep the other parts of results/latest.json")
+    parser.add_argument("--report-only", type=Path, metavar="JSON",
+                        help="only render the report again from a results file")
     args = parser.parse_args(argv)
+    if args.report_only:
+        results = json.loads(args.report_only.read_text())
+        for path in report.write(results, args.out):
+            print(f"written {path}")
+        return 0
     if args.quick:
         args.rounds, args.seconds = 2, 0.1
         args.bot_moves, args.bot_repeats = 3, 1
@@ -377,7 +388,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"--bot-repeats {args.bot_repeats}",
         "load": f"python benchmarks/bench.py --only load --load-steps {args.load_steps} "
                 f"--load-seconds {args.load_seconds:g} --load-repeats {args.load_repeats} "
-                f"--think {args.think} --db {args.db}",
+                f"--think {args.think} --db {args.db}"
+                + (f" --server-rev {args.server_rev}" if args.server_rev else ""),
         "peers": f"{args.peers_python} benchmarks/peers.py (started by bench.py)",
     }
     load._raise_fd_limit()
@@ -385,21 +397,41 @@ def main(argv: list[str] | None = None) -> int:
     def log(text: str) -> None:
         print(f"[{time.perf_counter() - started:6.0f} s] {text}", flush=True)
 
+    def ran(part: str, run: Any) -> None:
+        """Run one part; note when, how busy the machine was, and the commit it measured."""
+        t0, load0 = time.perf_counter(), list(os.getloadavg())
+        results[part] = run()
+        results[part]["ran"] = {
+            "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "commit": results["machine"]["commit"], "seconds": time.perf_counter() - t0,
+            "load_average_at_start": load0, "load_average_at_end": list(os.getloadavg()),
+            "command": results["commands"][part]}
+
     if "engine" in parts:
         log("engine: random play, ours and the peers' interleaved")
-        results["engine"] = engine(args.rounds, args.seconds, games,
-                                   None if args.no_peers else args.peers_python, log)
+        ran("engine", lambda: engine(args.rounds, args.seconds, games,
+                                     None if args.no_peers else args.peers_python, log))
     if "bots" in parts:
         log("bots: seconds per move")
-        results["bots"] = bot_times(args.bot_moves, args.bot_repeats, games, log)
+        ran("bots", lambda: bot_times(args.bot_moves, args.bot_repeats, games, log))
     if "load" in parts:
         log("server under load")
+        server_commit = load.use_server_rev(args.server_rev)
         think = tuple(float(x) for x in args.think.split(","))
         assert len(think) == 2
-        results["load"] = server_load([int(x) for x in args.load_steps.split(",")],
-                                      args.load_seconds, args.load_repeats,
-                                      [b for b in args.db.split(",") if b],
-                                      (think[0], think[1]), log)
+        ran("load", lambda: server_load([int(x) for x in args.load_steps.split(",")],
+                                        args.load_seconds, args.load_repeats,
+                                        [b for b in args.db.split(",") if b],
+                                        (think[0], think[1]), log))
+        results["load"]["server_commit"] = server_commit or "working tree"
+    previous = args.out / "latest.json"
+    if args.only and args.merge and not args.quick and previous.exists():
+        # keep the parts not run now from the last report; each part says when it ran
+        kept = json.loads(previous.read_text())
+        for part in ("engine", "bots", "load"):
+            if part not in parts and part in kept:
+                results[part] = kept[part]
+                results["commands"][part] = kept.get("commands", {}).get(part, "")
     results["machine"]["seconds_total"] = time.perf_counter() - started
     results["machine"]["load_average_at_end"] = list(os.getloadavg())
     written = report.write(results, args.out)

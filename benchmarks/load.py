@@ -232,8 +232,20 @@ async def clients(base: str, tables: int, seconds: float, think: tuple[float, fl
     run.acting = run.measuring = True
     for s in seats:
         s.maybe_act()
+    lags: list[float] = []
+
+    async def probe() -> None:
+        """How late a 10 ms sleep wakes in this process: the machine's own scheduling noise,
+        which every latency here includes."""
+        while run.acting:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - before - 0.01)
+
+    prober = asyncio.get_running_loop().create_task(probe())
     await asyncio.sleep(seconds)
     run.acting = False
+    await prober
     window = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
     # drain: every intent sent must reach every seat of its table
@@ -272,6 +284,7 @@ async def clients(base: str, tables: int, seconds: float, think: tuple[float, fl
         "latency_s": _summary(lat), "games_over": totals.over,
         "errors": sum(totals.errors.values()), "error_kinds": totals.errors,
         "error_examples": totals.examples, "client_cpu_share": cpu / window,
+        "client_loop_lag_s": _summary(sorted(lags)),
     }
 
 
@@ -310,6 +323,33 @@ def _raise_fd_limit() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
 
 
+_SERVER_SRC: Path | None = None
+
+
+def use_server_rev(rev: str | None) -> str | None:
+    """Run the server from the `src/` of commit `rev` (exported to a temp dir) instead of the
+    working tree, so that uncommitted work in progress is not what gets measured. Returns the
+    full commit id."""
+    global _SERVER_SRC
+    if not rev:
+        _SERVER_SRC = None
+        return None
+    commit = subprocess.run(["git", "rev-parse", rev], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.strip()
+    target = Path(tempfile.gettempdir()) / f"tg-bench-src-{commit[:12]}"
+    if not (target / "src").exists():
+        target.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", commit, "src"], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    _SERVER_SRC = target / "src"
+    return commit
+
+
+def server_src() -> Path:
+    return _SERVER_SRC or SRC
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -340,8 +380,7 @@ class ServerProcess:
         handle, name = tempfile.mkstemp(prefix="tg-load-server-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)
-        env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH",
-                                                                               ""))
+        env = dict(os.environ, PYTHONPATH=str(server_src()))
         with open(self.log_path, "ab") as out:  # the server keeps its own copy of the file
             self.proc = subprocess.Popen(self.command, env=env, stdout=out,
                                          stderr=subprocess.STDOUT)
@@ -420,6 +459,7 @@ def run_step(db: str, tables: int, seconds: float, think: tuple[float, float] = 
         result["error_kinds"]["server_traceback"] = 1
         result["error_examples"].append(printed[-1500:])
     result["db"] = "postgresql" if db.startswith("postgresql") else "sqlite"
+    result["server_src"] = str(server_src())
     result["server_command"] = " ".join(server.command[1:]).replace(str(server.port), "PORT")
     result["passes"] = bool(result["errors"] == 0 and result["latency_s"]["p99"] is not None
                             and result["latency_s"]["p99"] < P99_TARGET_S)

@@ -135,8 +135,13 @@ def _load_md(ld: dict[str, Any]) -> list[str]:
            f"process (asyncio, real websockets on loopback). A person thinks "
            f"{think[0]:g}–{think[1]:g} s (uniform) before acting on its turn. Latency: from "
            f"sending an intent to the arrival of its `state` at every seat of the table. "
-           f"Memory: the server's RSS growth per table. CPU: share of one core during the step.",
+           f"Memory: the server's RSS growth per table. CPU: share of one core during the step. "
+           f"Client loop lag: how late a 10 ms sleep wakes in the client process, the "
+           f"machine's own scheduling noise, which every latency includes. Errors (races): "
+           f"races are two seats acting on one version (a catch), refused as `stale`.",
            ""]
+    if ld.get("server_commit"):
+        out += [f"Server code: {ld['server_commit']}.", ""]
     for backend, b in ld["backends"].items():
         if "error" in b:
             out += [f"**{backend}**: not measured: {b['error']}", ""]
@@ -149,17 +154,18 @@ def _load_md(ld: dict[str, Any]) -> list[str]:
                 f"{b.get('bends_at') or 'not within the steps tried'}.", "",
                 "| Tables | Clients | Actions/s (offered) | p50 ms | p99 ms | max ms | Errors "
                 "(races) | "
-                "KiB/table | Server CPU | Clients CPU | Load avg |",
-                "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+                "KiB/table | Server CPU | Clients CPU | Client loop lag p99 ms | Load avg |",
+                "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
         for r in b["steps"]:
             lat = r["latency_s"]
             out.append(f"| {r['tables']} | {r['connections']} | {r['actions_per_s']:.0f} "
                        f"({r['offered_actions_per_s'] or 0:.0f}) | {_ms(lat['p50'])} | "
                        f"{_ms(lat['p99'])} | {_ms(lat['max'])} | "
                        f"{r['errors']} ({r.get('races', 0)}) | "
-                       f"{r['memory_per_table_kb']:.0f} | "
+                       f"{r['memory_per_table_kb'] if r['tables_made'] else 0:.0f} | "
                        f"{(r.get('server_cpu_share') or 0) * 100:.0f}% | "
                        f"{r['client_cpu_share'] * 100:.0f}% | "
+                       f"{_ms((r.get('client_loop_lag_s') or {}).get('p99'))} | "
                        f"{(r.get('load_average') or [0])[0]:.1f} |")
         s = b.get("target")
         if s:
@@ -183,7 +189,14 @@ def summary(results: dict[str, Any]) -> str:
     for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md)):
         if results.get(part):
             rendered = render(results[part])
-            if part in commands:
+            when = results[part].get("ran")
+            if when:
+                rendered[1:1] = ["", f"Ran {when['when']} at commit `{when['commit']}`, "
+                                     f"{when['seconds'] / 60:.1f} min, load average "
+                                     f"{when['load_average_at_start'][0]:.1f} → "
+                                     f"{when['load_average_at_end'][0]:.1f} "
+                                     f"(2 cores, shared). Reproduce: `{when['command']}`"]
+            elif part in commands:
                 rendered[1:1] = ["", f"Reproduce: `{commands[part]}`"]
             lines += rendered + [""]
     return "\n".join(_targets_md(results) + [""] + lines)
@@ -245,16 +258,18 @@ def plots(results: dict[str, Any], folder: Path, prefix: str) -> list[Path]:
     ld = results.get("load")
     if ld and any("steps" in b for b in ld["backends"].values()):
         fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
-        for backend, b in ld["backends"].items():
+        for (backend, b), color in zip(ld["backends"].items(), ("tab:blue", "tab:green",
+                                                                 "tab:purple"), strict=False):
             if "steps" not in b:
                 continue
             steps = sorted(b["steps"], key=lambda r: r["tables"])
             x = [r["tables"] for r in steps]
-            a1.plot(x, [r["latency_s"]["p50"] * 1000 for r in steps], "o-",
+            a1.plot(x, [r["latency_s"]["p50"] * 1000 for r in steps], "o-", color=color,
                     label=f"{backend} p50")
-            a1.plot(x, [r["latency_s"]["p99"] * 1000 for r in steps], "s--",
+            a1.plot(x, [r["latency_s"]["p99"] * 1000 for r in steps], "s--", color=color,
                     label=f"{backend} p99")
-            a2.plot(x, [r["actions_per_s"] for r in steps], "o-", label=f"{backend} achieved")
+            a2.plot(x, [r["actions_per_s"] for r in steps], "o-", color=color,
+                    label=f"{backend} achieved")
             a2.plot(x, [r["offered_actions_per_s"] or 0 for r in steps], ":", color="grey")
         a1.axhline(ld["target"]["p99_s"] * 1000, color="red", lw=0.8, label="p99 target")
         a1.set_xlabel("tables (4 clients each)")

@@ -7,7 +7,8 @@ the table shows the median with (min–max) of the repeats, by wall-clock time a
 process's CPU time (steadier on a machine shared with other work). With `--match` the same is
 measured through `play_match` with random bots (the path `tiergarten simulate` takes).
 
-    python benchmarks/throughput.py            # `make bench`: about a second per repeat
+    python benchmarks/throughput.py            # about a second per repeat (`make bench` runs
+                                               # bench.py, which uses this loop)
     python benchmarks/throughput.py --quick    # a fast smoke run
     python benchmarks/throughput.py --games maumau --players 3 --seconds 3
 
