@@ -75,3 +75,16 @@ def test_the_advice_uses_only_the_observation() -> None:
         assert advice["hint"] in legal
         state.apply(seat, advice["hint"])
     assert sum(state.observe(None)["cards"]) > 0
+
+
+def test_a_table_created_without_hints_refuses_them_and_its_rematch_too(server: Server) -> None:
+    games = {g["id"]: g["hints"] for g in server.get("/api/games").json()}
+    assert games == {"lecker_mammut": False, "mammuz": False, "maumau": False,
+                     "mucca_pazza": True}
+    table = server.create(game="mucca_pazza", players=2, seats=[None, {"bot": "random"}],
+                          hints=False, seed=4)
+    assert table["hints"] is False
+    _, ann = server.join(table["id"], "Ann")
+    refused = server.get(f"/api/tables/{table['id']}/hint?token={ann}")
+    assert refused.status_code == 409 and "hints are off" in refused.json()["detail"]
+    assert server.create(game="mucca_pazza", players=2)["hints"] is True  # the default

@@ -93,6 +93,8 @@ def test_the_record_is_whole_only_when_the_game_is_over(server: Server) -> None:
     _, token = server.join(tid, "Ann")
     early = server.get(f"/api/tables/{tid}/record").json()
     assert early["status"] == "playing"
+    refused = server.get(f"/api/tables/{tid}/replay")
+    assert refused.status_code == 409 and "once it is over" in refused.json()["detail"]
     assert "record" not in early and "seed" not in str(early)
     assert early["observation"]["hand"] is None  # a spectator's view
 
@@ -110,6 +112,15 @@ def test_the_record_is_whole_only_when_the_game_is_over(server: Server) -> None:
     assert record["seed"] == 3 and record["options"]["rounds"] == 1
     state = tiergarten.replay(record)
     assert state.is_over() and state.result().to_dict() == done["result"]
+
+    replay = server.get(f"/api/tables/{tid}/replay").json()  # every position, every hand
+    steps = replay["steps"]
+    assert len(steps) == len(record["actions"]) + 1 and steps[0]["act"] is None
+    assert [[s["seat"], s["act"]] for s in steps[1:]] == record["actions"]
+    again = tiergarten.replay({**record, "actions": []})
+    assert [v["hand"] for v in steps[0]["seats"]] == [again.observe(s)["hand"] for s in (0, 1)]
+    assert steps[-1]["view"] == {k: v for k, v in state.observe(None).items() if k != "log"}
+    assert replay["result"] == done["result"]
 
     rematch = server.post(f"/api/tables/{tid}/rematch", {"token": token})
     assert rematch.status_code == 201, rematch.text

@@ -184,3 +184,22 @@ def test_a_row_slides_by_touch_on_a_phone(browser: Any, web: Any, shot: Any) -> 
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_table_created_without_hints_shows_no_hint_button(page: Any, web: Any,
+                                                            shot: Any) -> None:
+    page.goto(web.url + "/")
+    page.click(".game-choice[data-game=mucca_pazza]")
+    page.fill("#name", "Ann")
+    page.select_option("select[data-seat='1']", "bot:random")
+    page.uncheck("#hints")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".mp-row")
+    table = page.evaluate("location.hash").split("/")[2]
+    assert web.get(f"/api/tables/{table}").json()["hints"] is False
+    expect(page.locator(".mp-hint-button")).to_have_count(0)
+    expect(page.locator(".mp-hint-switch")).to_have_count(0)
+    shot(page, "no-hints")
+    page.goto(web.url + "/")
+    page.click(".game-choice[data-game=maumau]")
+    expect(page.locator("#hints")).to_have_count(0)  # only games with an adviser offer hints

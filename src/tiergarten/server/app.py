@@ -24,7 +24,7 @@ from tiergarten.core import OptionError, games
 from tiergarten.core.registry import game_class
 
 from .connection import Connection
-from .hint import add_hint_route
+from .hint import ADVISERS, add_hint_route
 from .manager import TableManager
 from .protocol import PROTOCOL, BadMessage, CreateTable, Join, Joined, TokenBody, read_client
 from .replay import replay_steps
@@ -83,7 +83,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:
         table = tables().create(body.game, body.players, body.options, body.seats,
-                                body.timer, body.seed)
+                                body.timer, body.seed, hints=body.hints)
         return table.info()
 
     @app.get("/api/tables")
@@ -187,6 +187,7 @@ def describe_game(game_id: str) -> dict[str, Any]:
                      "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable}
                     for o in info.options],
         "bots": list(bots.names(game_id)),
+        "hints": game_id in ADVISERS,  # GET /api/tables/{id}/hint gives advice
     }
 
 

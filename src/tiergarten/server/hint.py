@@ -2,8 +2,8 @@
 
 The advice is computed from that seat's observation and legal actions only (the project's
 rule: bots and hints see what their seat sees, never the state). Games without an adviser
-answer 409. Hints are on at every table; a browser may hide its hint button (the Mucca Pazza
-board keeps that switch per table in the browser).
+answer 409, and so does a table created with `"hints": false`. A browser may also hide its own
+hint button (the Mucca Pazza board keeps that switch per table in the browser).
 
 Mucca Pazza standard: the exact solver's best turn for the free slides and stars left — the
 first of its slides, or `stop` once it is reached; with nothing to win, one slide then `stop`.
@@ -46,6 +46,8 @@ def add_hint_route(app: FastAPI, tables: Callable[[], TableManager]) -> None:
         if adviser is None:
             raise HTTPException(409, f"there are no hints for {table.row.game}; hints: "
                                      f"{', '.join(ADVISERS)}")
+        if not table.row.hints:
+            raise HTTPException(409, "hints are off at this table (its creator chose so)")
         if table.status != "playing":
             raise HTTPException(409, f"hints are given during the game; this one is "
                                      f"{table.status}")

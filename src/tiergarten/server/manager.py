@@ -68,7 +68,8 @@ class TableManager:
 
     def create(self, game_id: str, players: int | None, options: dict[str, Any],
                seats: list[SeatSpec | None], timer: float | None = None,
-               seed: int | None = None, rematch_of: TableRow | None = None) -> LiveTable:
+               seed: int | None = None, rematch_of: TableRow | None = None,
+               hints: bool = True) -> LiveTable:
         """A new table; bad games, options, player counts or bot names raise OptionError."""
         game = load(game_id, players, **options)
         if len(seats) > game.players:
@@ -90,7 +91,7 @@ class TableManager:
         row = self.store.create_table(
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id)
+            None if rematch_of is None else rematch_of.id, hints)
         table = self._keep(LiveTable(row, self.store, self.settings))
         table.start_if_full()
         return table
@@ -126,7 +127,7 @@ class TableManager:
         if table.rematch is not None:
             return self._need(table.rematch)
         new = self.create(table.row.game, table.row.players, table.row.options, [],
-                          table.row.timer, rematch_of=table.row)
+                          table.row.timer, rematch_of=table.row, hints=table.row.hints)
         table.rematch = new.id
         table.broadcast_info()
         return new

@@ -139,6 +139,7 @@ class TableMessage(_Sent):
     status: Literal["open", "playing", "over"]
     version: int
     timer: float | None
+    hints: bool
     created: str
     rematch: str | None
     seats: list[SeatInfo]
@@ -166,6 +167,7 @@ class CreateTable(BaseModel):
     seats: list[SeatSpec | None] = Field(default_factory=list, max_length=16)
     timer: float | None = Field(default=None, gt=0, le=3600)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    hints: bool = True  # may seated people ask GET /api/tables/{id}/hint (games with advice)
 
 
 class Join(BaseModel):

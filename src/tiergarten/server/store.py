@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
@@ -36,7 +37,10 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
+    true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -54,6 +58,7 @@ TABLES = Table(
     Column("status", String(16), nullable=False, index=True),  # open, playing, over
     Column("timer", Float, nullable=True),  # seconds per turn before a bot steps in
     Column("rematch_of", String(32), nullable=True, index=True),
+    Column("hints", Boolean, nullable=False, server_default=true()),  # advice may be asked
 )
 
 SEATS = Table(
@@ -106,6 +111,7 @@ class TableRow:
     rematch_of: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    hints: bool = True
 
     def record(self) -> dict[str, Any]:
         """The replayable record of this table's game (see `tiergarten.replay`)."""
@@ -155,6 +161,15 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._add_new_columns()
+
+    def _add_new_columns(self) -> None:
+        """Bring a database made by an older tiergarten up to date (columns added since)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        if "hints" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE tables ADD COLUMN hints BOOLEAN NOT NULL "
+                                  "DEFAULT TRUE"))
 
     def close(self) -> None:
         """Release every connection (do this before stopping a database server)."""
@@ -164,14 +179,15 @@ class Store:
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
         """Store a new open table with its seats, in one transaction."""
         row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
-                       rematch_of, list(seats))
+                       rematch_of, list(seats), hints=hints)
         with self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
-                created=row.created, status=row.status, timer=timer, rematch_of=rematch_of))
+                created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
+                hints=hints))
             conn.execute(insert(SEATS), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash} for s in row.seats])
@@ -233,7 +249,7 @@ class Store:
                                .where(ACTIONS.c.table_id == table_id)
                                .order_by(ACTIONS.c["index"]))
             row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
-                           t.status, t.timer, t.rematch_of)
+                           t.status, t.timer, t.rematch_of, hints=bool(t.hints))
             row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
                          for s in seat_rows]
             for expected, entry in enumerate(log):

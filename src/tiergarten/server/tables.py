@@ -136,7 +136,8 @@ class LiveTable:
         return {
             "type": "table", "id": self.id, "game": self.row.game, "players": self.row.players,
             "options": self.row.options, "status": self.status, "version": self.version,
-            "timer": self.row.timer, "created": self.row.created.isoformat(),
+            "timer": self.row.timer, "hints": self.row.hints,
+            "created": self.row.created.isoformat(),
             "rematch": self.rematch,
             "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                        "taken": s.kind == "bot" or s.token_hash is not None,

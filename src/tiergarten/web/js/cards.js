@@ -67,6 +67,7 @@ export function cardBack(label = "") {
 const ANIMALS = {
   mammoth: ["🦣", "#8d6e63"], bear: ["🐻", "#6d4c41"], deer: ["🦌", "#c28e4a"],
   tiger: ["🐅", "#ef8c1f"], hare: ["🐇", "#9e9e9e"], squirrel: ["🐿️", "#d2691e"],
+  marmot: ["🦫", "#a1887f"], mouse: ["🐭", "#78909c"],
   stegosaurus: ["🦕", "#5b8c3a"], triceratops: ["🦏", "#7b8f3a"], pterosaurus: ["🦅", "#4f7cac"],
   brontosaurus: ["🦕", "#3f7f6f"], plesiosaurus: ["🐉", "#2f6f9f"], tyrannosaurus: ["🦖", "#8f3f3f"],
 };
@@ -77,7 +78,7 @@ export function animalEmoji(name) {
 
 export function animalCard(name, label) {
   const [emoji, colour] = ANIMALS[name] ?? ["❔", "#777"];
-  const dino = !["mammoth", "bear", "deer", "tiger", "hare", "squirrel"].includes(name);
+  const dino = !["mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse"].includes(name);
   return svg(`<svg class="face" viewBox="0 0 60 90" role="img" aria-label="${label ?? name}">
     <rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf7" stroke="#888"/>
     <rect x="1" y="1" width="58" height="16" rx="6" fill="${colour}"/>

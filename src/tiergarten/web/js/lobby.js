@@ -75,6 +75,7 @@ function createForm(game) {
     [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]
       .map(([v, label]) => new Option(label, v)));
   const options = game.options.map(optionField);
+  const hints = game.hints ? h("input", { type: "checkbox", id: "hints", checked: true }) : null;
 
   function renderSeats() {
     clear(seatsBox);
@@ -116,6 +117,7 @@ function createForm(game) {
       options: Object.fromEntries(options.map((o) => o.read()).filter(Boolean)),
       seats: seatChoices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : null)),
       timer: timer.value ? Number(timer.value) : null,
+      hints: hints ? hints.checked : true,
     };
     button.disabled = true;
     try {
@@ -139,6 +141,8 @@ function createForm(game) {
     options.length ? h("details.options", {}, h("summary", {}, t("lobby.options")),
       options.map((o) => o.el)) : null,
     h("label.field", {}, h("span", {}, t("lobby.timer")), timer),
+    hints ? h("label.field", { title: t("lobby.hints_help") }, h("span", {}, t("lobby.hints")), hints,
+      h("small", {}, t("lobby.hints_help"))) : null,
     h("button.primary", { type: "submit" }, t("lobby.create")));
 
   function optionField(option) {

@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { animalCard, animalEmoji, cardBack } from "../cards.js";
 
-const SPECIES = ["mammoth", "bear", "deer", "tiger", "hare", "squirrel"];
+const SPECIES = ["mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse"];  // the last two from 6 players
 const name = (animal) => t(`animal.${animal}`);
 
 // "lay tiger hare as deer" -> "hare tiger|deer": the same key for any order of the cards.

@@ -136,7 +136,8 @@ export function render(ctx) {
     !obs.over && !junior ? h("span.mp-slides", {}, ` · ${t("mucca.slides_left", { n: obs.slides_left })}`) : null);
 
   // -- stop, hint and the hint switch --------------------------------------------------------
-  const hintsAllowed = seat !== null && tableId && hintsOn(tableId);
+  const tableHints = ctx.table?.hints !== false;  // the table's creator may switch hints off
+  const hintsAllowed = seat !== null && tableId && tableHints && hintsOn(tableId);
   async function askHint() {
     const entry = tokensFor(tableId).find((e) => e.seat === seat);
     if (!entry) return;
@@ -155,7 +156,7 @@ export function render(ctx) {
     legal.includes("stop") ? h(`button.action.stop${hinted === "stop" ? ".hinted" : ""}`, { type: "button", dataset: { act: "stop" },
       onclick: () => act("stop") }, t("mucca.stop")) : null,
     hintsAllowed && myTurn ? h("button.mp-hint-button", { type: "button", onclick: askHint }, `💡 ${t("mucca.hint")}`) : null,
-    seat !== null && tableId && !obs.over ? h("label.mp-hint-switch", {},
+    seat !== null && tableId && tableHints && !obs.over ? h("label.mp-hint-switch", {},
       h("input", { type: "checkbox", checked: hintsOn(tableId), onchange: (e) => {
         setHints(tableId, e.target.checked);
         ui.hint = null;
