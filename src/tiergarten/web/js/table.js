@@ -219,7 +219,7 @@ export function showTable(main, tableId) {
       h("h2", {}, t("table.game_over")),
       result ? h("ol.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, {},
         h("span", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
-        h("span", {}, t("table.points", { points: result.scores[s] }))))) : null,
+        h("span", {}, t("table.points", { points: result.scores[s], n: result.scores[s] }))))) : null,
       result ? h("p.muted", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
       h("div.buttons", {},
         seatOf !== undefined ? h("button#rematch.primary", { type: "button", onclick: rematch }, t("table.rematch")) : null,
