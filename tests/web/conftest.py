@@ -24,24 +24,24 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "args": ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]}
 
 
-@pytest.fixture(scope="session")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server for the browser tests: bots without pauses, SQLite in a temp folder."""
+def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tiergarten.db"
-    srv = Server(str(db), "--bot-pace", "0", "--away-after", "30").start()
+    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30").start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed
+
+
+@pytest.fixture(scope="session")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server for the browser tests: bots without pauses, SQLite in a temp folder."""
+    yield from serve(tmp_path_factory, "0")
 
 
 @pytest.fixture(scope="session")
 def paced_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose bots take a quarter of their human pauses: a person can be first."""
-    db = tmp_path_factory.mktemp("paced") / "tiergarten.db"
-    srv = Server(str(db), "--bot-pace", "0.25", "--away-after", "30").start()
-    yield srv
-    printed = srv.stop()
-    assert "Traceback" not in printed, printed
+    yield from serve(tmp_path_factory, "0.25")
 
 
 @pytest.fixture

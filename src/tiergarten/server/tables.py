@@ -194,26 +194,34 @@ class LiveTable:
         else:
             conn.send(self._state_message(conn.seat, 0))
 
-    def _act(self, conn: Connection, message: Act) -> None:
-        seat, version = conn.seat, self.version
-        if seat is None:
+    def _may_act(self, conn: Connection) -> bool:
+        """Whether `conn` holds a seat and the game is on; if not, it is told why."""
+        if conn.seat is None:
             conn.error("not_seated", "spectators cannot act; join a seat or connect with its "
-                       "token", version)
+                       "token", self.version)
         elif self.status != "playing":
             why = "the game is over" if self.status == "over" else (
                 "the game starts when every seat is taken")
-            conn.error("not_playing", why, version)
-        elif message.version != version:
+            conn.error("not_playing", why, self.version)
+        else:
+            return True
+        return False
+
+    def _act(self, conn: Connection, message: Act) -> None:
+        seat, version = conn.seat, self.version
+        if not self._may_act(conn) or seat is None:
+            return
+        if message.version != version:
             conn.error("stale", f"you acted on version {message.version}, but the table is at "
                        f"version {version}; nothing changed", version)
-        else:
-            self._come_back(seat)
-            try:
-                self.apply(seat, message.act)
-            except IllegalAction as exc:
-                conn.error("illegal", str(exc), version)
-            except StoreFailed as exc:
-                conn.error("server_error", str(exc), self.version)
+            return
+        self._come_back(seat)
+        try:
+            self.apply(seat, message.act)
+        except IllegalAction as exc:
+            conn.error("illegal", str(exc), version)
+        except StoreFailed as exc:
+            conn.error("server_error", str(exc), self.version)
 
     # -- fair order at real-time tables ------------------------------------------------------
 
@@ -222,25 +230,20 @@ class LiveTable:
         credited at arrival minus the connection's latency credit and held in order."""
         arrival = self._loop.time()
         seat, version = conn.seat, self.version
-        if seat is None:
-            conn.error("not_seated", "spectators cannot act; join a seat or connect with its "
-                       "token", version)
-        elif self.status != "playing":
-            why = "the game is over" if self.status == "over" else (
-                "the game starts when every seat is taken")
-            conn.error("not_playing", why, version)
-        elif message.version > version:
+        if not self._may_act(conn) or seat is None:
+            return
+        if message.version > version:
             conn.error("stale", f"you acted on version {message.version}, but the table is at "
                        f"version {version}; nothing changed", version)
+            return
+        self._come_back(seat)
+        # never credited before the version it was made against existed
+        credit = max(arrival - conn.credit(self.settings.hit_cap), self._last_change)
+        item = Pending(credit, next(self._order), seat, message.act, message.version, conn)
+        if message.version < version:
+            self._void(item)
         else:
-            self._come_back(seat)
-            # never credited before the version it was made against existed
-            credit = max(arrival - conn.credit(self.settings.hit_cap), self._last_change)
-            item = Pending(credit, next(self._order), seat, message.act, message.version, conn)
-            if message.version < version:
-                self._void(item)
-            else:
-                self._hold(item)
+            self._hold(item)
 
     def _hold(self, item: Pending) -> None:
         heapq.heappush(self._pending, item)
