@@ -12,10 +12,19 @@ from .driver import create_table, play_mammuz_turn, play_maumau_turn, play_to_en
 def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
                                           page_errors: list[str]) -> None:
     table = create_table(page, web.url, "maumau", "Ann",
-                         ["you", "bot:heuristic", "bot:random"], {"rounds": "1"})
+                         ["you", "bot:heuristic", "bot:random"], {"rounds": "2"})
     shot(page, "start")
-    moves = play_to_end(page, play_maumau_turn, seed=1)
+    summaries = []
+
+    def turn(page: Any, rng: Any) -> None:
+        if page.locator(".round-summary").count() and not summaries:
+            summaries.append(page.locator(".round-summary").inner_text())
+            shot(page, "between-rounds")
+        play_maumau_turn(page, rng)
+
+    moves = play_to_end(page, turn, seed=1)
     assert moves > 0
+    assert summaries and "wins round 1" in summaries[0], summaries
     expect(page.locator(".results")).to_be_visible()
     shot(page, "results")
     result = web.get(f"/api/tables/{table}/record").json()

@@ -23,7 +23,7 @@ export function describe(event, names) {
   const who = names[event.seat] ?? "";
   const words = event.act.split(" ");
   if (words[0] === "play") {
-    const say = words.includes("maumau") ? ` — ${t("maumau.say_maumau")}` : words.includes("mau") ? ` — ${t("maumau.say_mau")}` : "";
+    const say = words.includes("maumau") ? ` ${t("maumau.log.maumau")}` : words.includes("mau") ? ` ${t("maumau.log.mau")}` : "";
     const suit = words.length > 2 && SUIT_ORDER.includes(words[2]) ? ` ${t("maumau.wishes", { suit: t(`maumau.suit.${words[2]}`) })}` : "";
     return `${who}: ${t("maumau.log.play", { card: cardLabel(words[1]) })}${suit}${say}`;
   }
@@ -104,7 +104,22 @@ export function render(ctx) {
   })) : null;
 
   const mine = me !== null ? h("div.me", {}, h("div.name", {}, ctx.names[me], " · ", t("maumau.score", { points: obs.scores[me] }))) : null;
-  return h("div.maumau", {}, opponents, centre, turnLine, buttons, chooser, mine, hand);
+  return h("div.maumau", {}, roundSummary(ctx), opponents, centre, turnLine, buttons, chooser, mine, hand);
+}
+
+// Between rounds: who went out, the points the others' hands gave, the standings; shown until
+// this seat's first move of the next round (a spectator's: until the next move).
+function roundSummary(ctx) {
+  const log = ctx.obs.log || [];
+  const end = log.map((e) => e.act).lastIndexOf("round_over");
+  const mineSince = log.slice(end + 1).some((e) => ctx.seat === null || e.seat === ctx.seat);
+  if (end < 0 || mineSince || ctx.obs.over) return null;
+  const over = log[end];
+  return h("section.round-summary", {},
+    h("h2", {}, t("maumau.log.round_over", { name: ctx.names[over.seat], round: over.round, points: over.points })),
+    h("ul", {}, Object.entries(over.hands || {}).map(([seat, cards]) => h("li", {},
+      h("span", {}, ctx.names[seat]), " ", h("span.small-cards", {}, cards.map((c) => frenchCard(c, cardLabel(c))))))),
+    h("p", {}, t("maumau.standings", { scores: ctx.obs.scores.map((p, s) => `${ctx.names[s]} ${p}`).join(" · ") })));
 }
 
 // A seat's hand face up (the replay shows every hand).
