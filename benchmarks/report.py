@@ -222,8 +222,9 @@ def markdown(results: dict[str, Any], plots: list[Path]) -> str:
         head.append(f"- Peers (own venv `benchmarks/.peers`): Python {peers.get('python')}, "
                     f"open-spiel {peers.get('open_spiel')}, rlcard {peers.get('rlcard')}, "
                     f"numpy {peers.get('numpy')}")
-    head += [f"- Reproduce: `make bench` (= `{m['command']}` after `make peers`); took "
-             f"{m.get('seconds_total', 0) / 60:.1f} min", ""]
+    head += ["- Reproduce: `make bench` (= `python benchmarks/bench.py` after `make peers`, "
+             "about 12 minutes); each part below names when it ran, how busy the machine was "
+             f"and its own command (this file: `{m['command']}`)", ""]
     body = summary(results)
     pics = [f"![{p.stem}]({p.name})" for p in plots]
     return "\n".join(head + [body, *pics, ""])
