@@ -9,7 +9,9 @@ JSON answer a line on stdout, so that rounds of ours and theirs can alternate in
 
 - `openspiel`: the `crazy_eights` game driven from Python, `state.legal_actions()` and
   `state.apply_action()`, a uniformly random legal action at each decision, chance outcomes
-  sampled by their probabilities from `state.chance_outcomes()`.
+  sampled by their probabilities from `state.chance_outcomes()` with OpenSpiel's own
+  `pyspiel.sample_action` (the fastest general way from Python; `random.choices` over the
+  same outcomes measured about half the decisions/s).
 - `rlcard`: `rlcard.make("uno")` with one `RandomAgent` per seat, whole games by `env.run`
   (RLCard's UNO has two players).
 
@@ -45,10 +47,10 @@ def openspiel_runner(players: int) -> Any:
         decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                actions = [a for a, _ in outcomes]
-                weights = [p for _, p in outcomes]
-                state.apply_action(rng.choices(actions, weights)[0])
+                # OpenSpiel's own sampler (C++) over the outcomes and their probabilities;
+                # sampling them in Python (`random.choices`) would halve their figure
+                outcome = pyspiel.sample_action(state.chance_outcomes(), rng.random())
+                state.apply_action(outcome[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1

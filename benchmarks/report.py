@@ -49,7 +49,8 @@ def _engine_md(e: dict[str, Any]) -> list[str]:
            "(the machine is shared). Ours through the public "
            "API (`is_over`, `to_move`, `legal_actions`, checked `apply`); OpenSpiel's "
            "`crazy_eights` through pyspiel from Python (`legal_actions`/`apply_action`, chance "
-           "sampled from `chance_outcomes`); RLCard's `uno` by `env.run` with `RandomAgent`s.",
+           "sampled from `chance_outcomes` by `pyspiel.sample_action`); RLCard's `uno` by "
+           "`env.run` with `RandomAgent`s.",
            ""]
     if e.get("peer_note"):
         out += [f"*{e['peer_note']}*", ""]
