@@ -72,7 +72,9 @@ export function morphChildren(target, source) {
 }
 
 function morph(from, to) {
-  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) {
+  // Elements with ids are different things (the rules panel is not the log): never morph one
+  // into the other, or the reader's open/closed choice of one would carry over to the other.
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || (from.id || "") !== (to.id || "")) {
     from.replaceWith(to);
     return;
   }

@@ -113,7 +113,7 @@ export function showTable(main, tableId) {
     else if (hotSeat && revealed !== shown) next.append(handOffScreen(shown));
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
-    next.append(h("details.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
+    next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
       t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
     if (state) next.append(logPanel(state));
     if (info.status === "over" && state) next.append(resultsPanel(state));
@@ -123,7 +123,7 @@ export function showTable(main, tableId) {
 
   function header() {
     const link = `${location.origin}/#/t/${tableId}`;
-    return h("section.table-head", {},
+    return h("section#head.table-head", {},
       h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
       h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
       h("div.invite", {},
@@ -138,7 +138,7 @@ export function showTable(main, tableId) {
   }
 
   function seatsBar(mine) {
-    return h("ol.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
+    return h("ol#seats.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
       dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
     h("span.seat-name", {}, names()[i]),
     s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
@@ -167,7 +167,7 @@ export function showTable(main, tableId) {
         toast(t("error.join", { detail: err.message }), "error");
       }
     }
-    return h("form.panel.join", { onsubmit: submit },
+    return h("form#join.panel.join", { onsubmit: submit },
       h("h2", {}, another ? t("table.join_another") : t("table.join")),
       h("label.field", {}, h("span", {}, t("lobby.name")), name),
       h("label.field", {}, h("span", {}, t("table.seat")), seat),
@@ -180,7 +180,7 @@ export function showTable(main, tableId) {
   }
 
   function handOffScreen(seat) {
-    return h("section.panel.handoff", {},
+    return h("section#handoff.panel.handoff", {},
       h("p", {}, t("table.pass_device", { name: names()[seat] })),
       h("button.primary", { type: "button", onclick: () => { revealed = seat; render(); } },
         t("table.i_am", { name: names()[seat] })));
@@ -200,13 +200,13 @@ export function showTable(main, tableId) {
         if (sockets.size > 1) revealed = null;  // hot-seat: hide this hand after the move
       },
     };
-    return h("section.board", { dataset: { game: info.game, seat: seat ?? "watch", version: state.version } },
+    return h("section#board.board", { dataset: { game: info.game, seat: seat ?? "watch", version: state.version } },
       game.render(ctx));
   }
 
   function logPanel(state) {
     const entries = (state.observation.log || []).slice(-40).reverse();
-    return h("details.panel.log", { open: window.innerWidth > 800 },
+    return h("details#log.panel.log", { open: window.innerWidth > 800 },
       h("summary", {}, t("table.log")),
       h("ol", { reversed: true }, entries.map((e) => h("li", {}, describeEvent(info.game, e, names())))));
   }
@@ -215,7 +215,7 @@ export function showTable(main, tableId) {
     const result = state.observation.result;
     const seatOf = [...sockets.keys()].find((k) => k !== "watch");
     const order = result ? info.seats.map((s) => s.seat).sort((a, b) => result.ranks[a] - result.ranks[b]) : [];
-    return h("section.panel.results", {},
+    return h("section#results.panel.results", {},
       h("h2", {}, t("table.game_over")),
       result ? h("ol.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, {},
         h("span", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
