@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 5
 MAX_DECISIONS = 20_000  # the engine's safety bound on one match (GameInfo.max_decisions)
+_ALONE = tuple((seat,) for seat in range(16))  # to_move when only the turn's player may act
 _CATCH_ONLY = (CATCH,)
 
 
@@ -155,8 +156,11 @@ class MauMauState(State):
         movers = self._movers
         if movers is None:
             turn, caught = self.turn, self.catchable
-            others = (s for s in range(self._n) if s != turn and s != caught)
-            movers = self._movers = (turn,) if caught < 0 else (turn, *others)
+            if caught < 0:
+                movers = _ALONE[turn]  # the common case: no tuple, no generator built
+            else:
+                movers = (turn, *(s for s in range(self._n) if s != turn and s != caught))
+            self._movers = movers
         return movers
 
     def legal_actions(self, seat: int) -> tuple[MauMauAction, ...]:
