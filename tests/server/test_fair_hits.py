@@ -293,12 +293,13 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
         person = Connection(0)
         table.connect(person)
         for version in range(3):
-            table.handle(person, Act(act="flip", version=version))
+            await table.handle(person, Act(act="flip", version=version))
+            await table.settled()  # applied in its own task, committed in the writer thread
         assert table.version == 3  # nobody measured slow: applied at once, no window
         person.rtts.append(0.8)  # as measured by pings
         seen = table._last_change
         await asyncio.sleep(seen + arrive - asyncio.get_running_loop().time())
-        table.handle(person, Act(act="hit deer", version=3))
+        await table.handle(person, Act(act="hit deer", version=3))
         await asyncio.sleep(seen + 1.6 - asyncio.get_running_loop().time())
         actions = list(manager.store.load_table(table.id).actions)  # type: ignore[union-attr]
         errors = [m["code"] for m in drain(person) if m["type"] == "error"]

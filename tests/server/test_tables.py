@@ -51,7 +51,7 @@ def test_the_log_is_written_before_anyone_hears_of_the_move(tmp_path: Path) -> N
         manager.store.append_action = spy  # type: ignore[method-assign]
         mover = ann if table.state.legal_actions(0) else bob
         legal = table.state.legal_actions(mover.seat)
-        table.handle(mover, Act(act=legal[0].text, version=0))
+        await table.handle(mover, Act(act=legal[0].text, version=0))
         assert heard_before_commit == [0, 0]
         assert [m["version"] for m in drain(ann) if m["type"] == "state"] == [1]
         assert manager.store.load_table(table.id).actions == [(mover.seat, legal[0].text)]
@@ -73,14 +73,14 @@ def test_a_failing_database_changes_nothing_and_says_so(tmp_path: Path) -> None:
         working = manager.store.append_action
         manager.store.append_action = broken  # type: ignore[method-assign]
         action = table.state.legal_actions(mover.seat)[0].text
-        table.handle(mover, Act(act=action, version=0))
+        await table.handle(mover, Act(act=action, version=0))
         said = drain(mover)
         assert [m["code"] for m in said] == ["server_error"]
         assert "nothing changed" in said[0]["message"]
         assert drain(ann if mover is bob else bob) == []
         assert table.version == 0 and table.state.observe(mover.seat) == before
         manager.store.append_action = working  # type: ignore[method-assign]
-        table.handle(mover, Act(act=action, version=0))
+        await table.handle(mover, Act(act=action, version=0))
         assert table.version == 1
         await manager.stop()
         manager.store.close()

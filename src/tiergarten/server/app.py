@@ -245,7 +245,7 @@ async def _read(websocket: WebSocket, conn: Connection, table: LiveTable,
             conn.error("bad_message", str(exc), table.version)
             continue
         try:
-            table.handle(conn, parsed)
+            await table.handle(conn, parsed)  # an act: once applied and told
         except Exception as exc:  # never let one message take the table down
             conn.error("server_error", f"the server could not handle this message: {exc}",
                        table.version)

@@ -3,6 +3,12 @@
 SQLite (WAL) in the user's data folder by default; PostgreSQL when given `postgresql://...`.
 Live games are never stored as state: a table's state is rebuilt by replaying its log.
 
+`Store.writer` is the pool of threads in which live tables commit their actions, so that the
+event loop serves other tables while a commit waits for the disk (and, with PostgreSQL, for
+the database's round trip): one thread for SQLite (it takes one writer at a time anyway, and
+one thread never waits on its own lock), `POSTGRES_WRITERS` for PostgreSQL, whose connection
+pool is sized to match. The order of acts at one table is kept by the table, not here.
+
 >>> store = Store("sqlite://")
 >>> table = store.create_table("t1", "maumau", 2, {"rounds": 1}, seed=7, seats=[
 ...     SeatRow(0, "bot", bot="random"), SeatRow(1, "human")])
@@ -17,6 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +51,9 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+POSTGRES_WRITERS = 8  # threads committing actions at once (PostgreSQL)
 
 metadata = MetaData()
 
@@ -157,9 +167,20 @@ class Store:
 
     def __init__(self, db: str | os.PathLike[str] | None = None) -> None:
         self.url = database_url(db)
-        self.engine: Engine = create_engine(self.url)
+        writers = 1
+        if self.url.startswith("postgresql"):
+            writers = POSTGRES_WRITERS  # a connection for each writer, and more for the rest
+            self.engine: Engine = create_engine(self.url, pool_size=writers + 4,
+                                                max_overflow=writers)
+        elif self.url.startswith("sqlite") and _in_memory(self.url):
+            # one shared connection, so that the writer thread sees the same database
+            self.engine = create_engine(self.url, poolclass=StaticPool,
+                                        connect_args={"check_same_thread": False})
+        else:
+            self.engine = create_engine(self.url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
         metadata.create_all(self.engine)
         self._add_new_columns()
 
@@ -172,7 +193,9 @@ class Store:
                                   "DEFAULT TRUE"))
 
     def close(self) -> None:
-        """Release every connection (do this before stopping a database server)."""
+        """Finish the writes under way, then release every connection (do this before
+        stopping a database server)."""
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
 
     # -- writing -----------------------------------------------------------------------------
@@ -258,6 +281,12 @@ class Store:
                                      f"from the log")
                 row.actions.append((entry.seat, entry.notation))
             return row
+
+
+def _in_memory(url: str) -> bool:
+    """Whether a SQLite URL names an in-memory database (`sqlite://`, `sqlite:///:memory:`)."""
+    rest = url.split("://", 1)[1]
+    return rest in ("", "/", "/:memory:") or "mode=memory" in rest
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -5,9 +5,21 @@ commits the action to the log, and only then sends each connection a message bui
 own seat's observation and legal actions. On start every unfinished table is rebuilt by
 replaying its log, so a killed server resumes every game exactly.
 
+Applying an act (`LiveTable.apply`, a coroutine): the game checks and applies it to a copy of
+the table's state; the store's writer thread commits it (`Store.writer`), so the event loop
+serves other tables while the database works; only once the commit is done does the copy
+become the table's state and does anyone hear of it. `self.state` is therefore always what
+the log holds, whatever reads it meanwhile (greetings, `sync`, hints, REST). Acts at one table
+go one at a time through a fair lock (`_turn`, first come first served): a later act waits
+for the earlier one's commit and is checked against the version that left, so versions still
+go up by one and nothing is applied out of order. A failed commit tells nobody anything: the
+act gets `server_error` and the table is rebuilt from its log.
+
 Bots run as one asyncio task per table. A bot's random choices are seeded from the table's
 seed, its seat and the state's version, so a game between bots continues identically after a
-restart.
+restart. The task thinks (in a worker thread, on a copy of the state) only when a seat due to
+move is played by a bot (a bot's seat, or a person who is away); otherwise it just waits for
+the next change or for the turn timer.
 
 At real-time tables (`GameInfo.real_time`, where several seats may act at once) acts are not
 applied in raw arrival order: each is credited at its arrival minus half its connection's
@@ -109,6 +121,8 @@ class LiveTable:
         self._pending: list[Pending] = []  # a heap: acts of a real-time table not yet settled
         self._order = itertools.count()
         self._settler: asyncio.TimerHandle | None = None
+        self._settling: set[asyncio.Task[None]] = set()  # settled acts waiting for their turn
+        self._turn = asyncio.Lock()  # held while one act is applied, committed and told
         if self.state.is_over() and row.status != "over":
             self._set_status("over")
 
@@ -174,8 +188,9 @@ class LiveTable:
         if self.status == "over" and not self.connections and self.on_idle is not None:
             self.on_idle(self)
 
-    def handle(self, conn: Connection, message: ClientMessage) -> None:
-        """Act on one validated client message."""
+    async def handle(self, conn: Connection, message: ClientMessage) -> None:
+        """Act on one validated client message. An act at a turn-based table returns once it
+        is applied (or refused); at a real-time table once it is held (see `_settle`)."""
         if isinstance(message, Auth):
             seat = self.seat_of(message.token)
             if seat is None:
@@ -188,7 +203,7 @@ class LiveTable:
             if self.real_time:
                 self._act_fairly(conn, message)
             else:
-                self._act(conn, message)
+                await self._act(conn, message)
         elif isinstance(message, Pong):
             conn.pong(message.pong, self._loop.time())  # an unknown id is ignored
         else:
@@ -207,7 +222,7 @@ class LiveTable:
             return True
         return False
 
-    def _act(self, conn: Connection, message: Act) -> None:
+    async def _act(self, conn: Connection, message: Act) -> None:
         seat, version = conn.seat, self.version
         if not self._may_act(conn) or seat is None:
             return
@@ -217,7 +232,9 @@ class LiveTable:
             return
         self._come_back(seat)
         try:
-            self.apply(seat, message.act)
+            if not await self.apply(seat, message.act, version):
+                conn.error("stale", f"you acted on version {version}, but the table is at "
+                           f"version {self.version}; nothing changed", self.version)
         except IllegalAction as exc:
             conn.error("illegal", str(exc), version)
         except StoreFailed as exc:
@@ -271,9 +288,21 @@ class LiveTable:
                 self._settler = self._loop.call_at(head.credit + window, self._settle)
                 return
             heapq.heappop(self._pending)
-            self._settle_one(head)
+            # applied in a task of its own, in turn (`_turn` is first come first served)
+            task = asyncio.create_task(self._settle_one(head))
+            self._settling.add(task)
+            task.add_done_callback(self._settling.discard)
 
-    def _settle_one(self, item: Pending) -> None:
+    async def settled(self) -> None:
+        """Wait until every act settled so far has been applied or refused (for tests)."""
+        while self._settling:
+            await asyncio.gather(*self._settling, return_exceptions=True)
+
+    async def _settle_one(self, item: Pending) -> None:
+        async with self._turn:
+            await self._settle_in_turn(item)
+
+    async def _settle_in_turn(self, item: Pending) -> None:
         conn, done = item.conn, item.done
         if self.status != "playing":
             if conn is not None:
@@ -286,7 +315,7 @@ class LiveTable:
         else:
             version = self.version
             try:
-                self.apply(item.seat, item.act)
+                await self._apply_in_turn(item.seat, item.act)
             except IllegalAction as exc:
                 if conn is not None:
                     conn.error("illegal", str(exc), version)
@@ -312,31 +341,64 @@ class LiveTable:
 
     # -- playing -----------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Check and apply one action, commit it to the log, then tell every connection."""
-        state = self.state
+    async def apply(self, seat: int, action: Action | str, version: int | None = None) -> bool:
+        """Check and apply one action, commit it to the log, then tell every connection.
+
+        Waits for its turn at the table (`_turn`); with `version`, only if the table is still
+        at that version when its turn comes (False, and nothing changes, if another act came
+        first). Raises IllegalAction (nothing changed) or StoreFailed (nothing changed; the
+        table was rebuilt from its log; nobody was told anything)."""
+        async with self._turn:
+            if version is not None and self.version != version:
+                return False
+            await self._apply_in_turn(seat, action)
+            return True
+
+    async def _apply_in_turn(self, seat: int, action: Action | str) -> None:
+        """`apply` while holding `_turn`: the game applies the act to a copy of the state;
+        the copy becomes the table's state only once the log holds the act."""
+        state = self.state.clone()
         index = self.version
         before = _event_count(state)
         try:
             state.apply(seat, action)  # IllegalAction leaves the state unchanged
         except IllegalAction:
             raise
-        except Exception:  # a bug in a game: the log is still right, so rebuild from it
+        except Exception:  # a bug in a game: only the copy is spoilt; the table is as it was
             log.exception("table %s: applying %r for seat %d failed", self.id, action, seat)
-            self.state = replay(self._reload().record())
             raise
         notation = state.history[-1][1].text
-        try:
+        over = state.is_over()
+
+        def commit() -> None:  # in the store's writer thread
             self.store.append_action(self.id, index, seat, notation)
+            if over:
+                self.store.set_status(self.id, "over")
+
+        written = self._loop.run_in_executor(self.store.writer, commit)
+        try:
+            await asyncio.shield(written)
+        except asyncio.CancelledError:
+            # the caller is going (the server is stopping): the commit still finishes, and
+            # what the log holds the table holds too, before the turn passes to anyone else
+            with contextlib.suppress(Exception):
+                await written
+                self._publish(state, seat, notation, before)
+            raise
         except Exception:
             log.exception("table %s: could not store action %d; rebuilding from the log",
                           self.id, index)
             self.state = replay(self._reload().record())
             raise StoreFailed("the server could not store this action; nothing changed, "
                               "try again") from None
+        self._publish(state, seat, notation, before)
+
+    def _publish(self, state: State, seat: int, notation: str, before: int) -> None:
+        """The act is in the log: make `state` the table's and tell every connection."""
+        self.state = state
         self.row.actions.append((seat, notation))
         if state.is_over():
-            self._set_status("over")
+            self.row.status = "over"
         self._last_change = self._loop.time()
         self._changed.set()
         self.broadcast(_event_count(state) - before)
@@ -394,6 +456,9 @@ class LiveTable:
             self._settler.cancel()
             self._settler = None
         self._pending.clear()  # never committed, so never told to anyone: nothing is lost
+        for task in list(self._settling):
+            task.cancel()
+        await asyncio.gather(*self._settling, return_exceptions=True)
         if self._driver is not None:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -406,12 +471,14 @@ class LiveTable:
         while self.status == "playing":
             self._changed.clear()
             version = self.version
-            try:  # bots think in a worker thread, on a copy, so the server stays responsive
-                plan = await asyncio.to_thread(self._plan, self._bots_in_control(),
-                                               self.state.clone(), self._now())
-            except Exception:
-                log.exception("table %s: a bot failed at version %d", self.id, version)
-                plan = None
+            seats = self._bots_in_control()
+            plan = None
+            if any(seat in seats for seat in self.state.to_move()):
+                try:  # bots think in a worker thread, on a copy, so the server stays responsive
+                    plan = await asyncio.to_thread(self._plan, seats, self.state.clone(),
+                                                   self._now())
+                except Exception:
+                    log.exception("table %s: a bot failed at version %d", self.id, version)
             delay = self._wait_for(plan)
             try:
                 async with asyncio.timeout(delay):
@@ -493,7 +560,7 @@ class LiveTable:
         if self.settings.bot_pace <= 0:
             self._bot_skipped += plan.delay  # no real time passed: move the bots' clock
         if not self.real_time:
-            self.apply(plan.seat, plan.action)
+            await self.apply(plan.seat, plan.action, version)  # False: someone was first
             return
         done: asyncio.Future[bool] = self._loop.create_future()
         self._hold(Pending(self._loop.time(), next(self._order), plan.seat, plan.action,
