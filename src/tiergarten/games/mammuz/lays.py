@@ -1,18 +1,24 @@
 """Which lays a hand can make: every multiset of 1–4 of its cards.
 
-A hand's lays are the same for every declared species, so they are found once per hand (and
-cached) as a function that picks them out of any species' row of the action table.
+The lay table (actions.py) runs in blocks, one per set of dinosaurs in the lay; inside a block
+the animal part runs in ANIMAL_PARTS order, at the same offset in every block. So a hand's lays
+are, for each set of dinosaurs it holds (in block order), the animal parts its animals can make
+with the room left. Those depend only on the animals held, capped at four of a kind, so they
+are found once per animal part (cached) as C-level getters (`operator.itemgetter`) that pick the
+lays out of any block of any species' row: finding a hand's lays builds no Python object per
+lay, which is what random play and search spend most of their time on.
 
->>> from .actions import LAY_BY
->>> [str(a) for a in layable([1, 1] + [0] * 12)(LAY_BY[0])]
+>>> [str(a) for a in lays_as([1, 1] + [0] * 12, 0)]
 ['lay mammoth as mammoth', 'lay bear as mammoth', 'lay mammoth bear as mammoth']
+>>> [str(a) for a in opening_lays([0] * 8 + [1] + [0] * 5, (2, 7))]
+['lay stegosaurus as deer', 'lay stegosaurus as mouse']
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
-from itertools import chain, compress
+from collections.abc import Callable, Sequence
+from itertools import chain, compress, product
 from operator import getitem, itemgetter
 from typing import cast
 
@@ -21,104 +27,132 @@ from .actions import (
     ANIMALS_UP_TO,
     BLOCK_STARTS,
     DINOSAUR_PARTS,
+    LAY_BY,
     MAX_LAY,
+    MULTISETS,
     MammuZAction,
 )
-from .cards import COUNTS, DINOSAURS
+from .cards import DINOSAURS, SPECIES
 
-_Getter = Callable[[tuple[MammuZAction, ...]], tuple[MammuZAction, ...]]
-_LAYABLE: dict[tuple[int, ...], _Getter] = {}  # hand -> picks its lays out of a species' table
-_ANIMALS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # animal part of a hand ->
-# for each size limit 0–4, the ANIMAL_PARTS offsets (ascending) of the animal lays it can make
-_CACHE_LIMIT = 8_192
-_CAPS = tuple(min(MAX_LAY, c) for c in COUNTS)  # more of a kind adds no lay
-_NONE: _Getter = lambda table: ()  # noqa: E731
+Lays = tuple[MammuZAction, ...]
+_Getter = Callable[[Lays], Lays]  # picks lays out of one block of a species' row
+_ANIMALS: dict[bytes, tuple[_Getter, ...]] = {}  # capped animal counts -> getter by room 0–4
+_CACHE_LIMIT = 16_384  # about 30 MB at most; random 4-player play meets ~4,000 in 500 games
+_CAP = bytes(min(v, MAX_LAY) for v in range(256))  # `bytes.translate` table: more than four
+# of a kind adds no lay (and no kind has more than nine cards)
 
 
-def _plans() -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """For each set of dinosaurs held (a bit mask over the six), the blocks of the lay table a
-    hand may use: (offset of the block, room left for animals, animal parts to skip)."""
+def _block_rows() -> tuple[tuple[Lays, ...], ...]:
+    """_BLOCK_ROWS[species][block]: that block of the species' row of lays, so that the lay
+    with animal part ANIMAL_PARTS[i] is item i in every block. Block 0 (no dinosaur) has no
+    empty lay: a stand-in fills its item 0, which is never picked."""
+    ends = (*BLOCK_STARTS[1:], len(MULTISETS))
     out = []
-    for held in range(1 << len(DINOSAURS)):
-        plan = []
-        for block, dinos in enumerate(DINOSAUR_PARTS):
-            if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos):
-                empty = 0 if dinos else 1  # a lay of no card is no lay
-                plan.append((BLOCK_STARTS[block] - empty, MAX_LAY - len(dinos), empty))
-        out.append(tuple(plan))
+    for s in SPECIES:
+        row = LAY_BY[s]
+        blocks = [row[start:end] for start, end in zip(BLOCK_STARTS, ends, strict=True)]
+        blocks[0] = row[:1] + blocks[0]
+        out.append(tuple(blocks))
     return tuple(out)
 
 
+def _plans() -> dict[bytes, tuple[tuple[int, int], ...]]:
+    """Dinosaurs held (the hand's capped counts of the six, as bytes) -> the blocks the hand
+    may use, in table order, each with the room left for animals. Room 4 is only block 0."""
+    out = {}
+    for held in range(1 << len(DINOSAURS)):
+        key = bytes(held >> i & 1 for i in range(len(DINOSAURS)))
+        out[key] = tuple((block, MAX_LAY - len(dinos)) for block, dinos in enumerate(DINOSAUR_PARTS)
+                         if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos))
+    return out
+
+
+_BLOCK_ROWS = _block_rows()
 _PLANS = _plans()
 
 
-def _animal_masks() -> tuple[tuple[int, ...], ...]:
-    """FITS[k][c]: bit set (bit i for ANIMAL_PARTS[i]) of the parts with at most c of k."""
-    out = []
-    for k in range(len(_CAPS) - len(DINOSAURS)):
-        row = []
-        for c in range(MAX_LAY + 1):
-            bits = 0
-            for i, part in enumerate(ANIMAL_PARTS):
-                if part.count(k) <= c:
-                    bits |= 1 << i
-            row.append(bits)
-        out.append(tuple(row))
-    return tuple(out)
+def _half_masks(kinds: range) -> dict[bytes, int]:
+    """Capped counts of four species (as bytes) -> bit set (bit i for ANIMAL_PARTS[i]) of the
+    parts those counts can supply; the two halves of a hand's animals AND to its bit set."""
+    fits = [[sum(1 << i for i, part in enumerate(ANIMAL_PARTS) if part.count(k) <= c)
+             for c in range(MAX_LAY + 1)] for k in kinds]
+    out = {}
+    for counts in product(range(MAX_LAY + 1), repeat=len(kinds)):
+        bits = -1
+        for row, count in zip(fits, counts, strict=True):
+            bits &= row[count]
+        out[bytes(counts)] = bits
+    return out
 
 
-_FITS = _animal_masks()
+_LOW, _HIGH = _half_masks(range(4)), _half_masks(range(4, 8))
 _BYTES = (len(ANIMAL_PARTS) + 7) // 8
 _SPREAD = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
                 for j in range(_BYTES))  # _SPREAD[j][v]: the parts set in value v of byte j
 
 
-def _animal_parts(key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The animal lays `key` (capped counts of the eight species) can make, by size limit."""
-    found = _ANIMALS.get(key)
+def animal_offsets(animals: bytes) -> tuple[int, ...]:
+    """ANIMAL_PARTS offsets (ascending, the empty part first) that `animals` (counts of the
+    eight species, capped at four) can supply.
+
+    >>> [ANIMAL_PARTS[i] for i in animal_offsets(bytes([2, 1, 0, 0, 0, 0, 0, 0]))]
+    [(), (0,), (1,), (0, 0), (0, 1), (0, 0, 1)]
+    """
+    bits = _LOW[animals[:4]] & _HIGH[animals[4:]]
+    data = bits.to_bytes(_BYTES, "little")
+    return tuple(chain.from_iterable(map(getitem, compress(_SPREAD, data), filter(None, data))))
+
+
+def _getter(indices: Sequence[int]) -> _Getter:
+    """A getter returning the tuple of these items (itemgetter of one index returns the bare
+    item, so one or none is a slice)."""
+    if len(indices) > 1:
+        return cast(_Getter, itemgetter(*indices))
+    start = indices[0] if indices else 0
+    return cast(_Getter, itemgetter(slice(start, start + len(indices))))
+
+
+def _animal_getters(animals: bytes) -> tuple[_Getter, ...]:
+    """For each room 0–3, the getter of the animal parts that fit (a block with dinosaurs,
+    the empty part included); for room 4, block 0's getter (the empty part left out)."""
+    found = _ANIMALS.get(animals)
     if found is None:
-        bits = -1
-        for fits, count in zip(_FITS, key, strict=True):
-            bits &= fits[count]
-        data = bits.to_bytes(_BYTES, "little", signed=True)
-        offsets = tuple(chain.from_iterable(
-            map(getitem, compress(_SPREAD, data), filter(None, data))))
-        found = tuple(offsets[:bisect_left(offsets, up_to)] for up_to in ANIMALS_UP_TO)
+        offsets = animal_offsets(animals)
+        ends = [bisect_left(offsets, up_to) for up_to in ANIMALS_UP_TO[:MAX_LAY]]
+        found = (*[_getter(offsets[:end]) for end in ends], _getter(offsets[1:]))
         if len(_ANIMALS) >= _CACHE_LIMIT:
             _ANIMALS.clear()
-        _ANIMALS[key] = found
+        _ANIMALS[animals] = found
     return found
 
 
-def sub_multisets(hand: list[int]) -> tuple[int, ...]:
-    """Indices (ascending) of every multiset of 1–4 cards that `hand` (counts) can lay.
-
-    >>> from .actions import MULTISETS
-    >>> [MULTISETS[i] for i in sub_multisets([2] + [0] * 13)]
-    [(0,), (0, 0)]
-    >>> [MULTISETS[i] for i in sub_multisets([1] + [0] * 7 + [1] + [0] * 5)]
-    [(0,), (8,), (0, 8)]
-    """
-    animals = _animal_parts(tuple(map(min, hand[:8], _CAPS)))
-    held = sum(1 << i for i, d in enumerate(DINOSAURS) if hand[d])
-    return tuple(chain.from_iterable(
-        [map(start.__add__, animals[room][skip:]) for start, room, skip in _PLANS[held]]))
+def _getters(key: bytes) -> tuple[_Getter, ...]:
+    """The getters for the animals of `key` (a hand's capped counts, as bytes)."""
+    return _ANIMALS.get(key[:8]) or _animal_getters(key[:8])
 
 
-def layable(hand: list[int]) -> _Getter:
-    """A function that picks, from a species' lay table, the lays `hand` can make (cached)."""
-    key = tuple(map(min, hand, _CAPS))
-    getter = _LAYABLE.get(key)
-    if getter is None:
-        subs = sub_multisets(hand)
-        if len(subs) > 1:
-            getter = cast(_Getter, itemgetter(*subs))
-        elif subs:
-            only = subs[0]
-            getter = lambda table: (table[only],)  # noqa: E731
-        else:
-            getter = _NONE
-        if len(_LAYABLE) >= _CACHE_LIMIT:
-            _LAYABLE.clear()
-        _LAYABLE[key] = getter
-    return getter
+def lays_as(hand: list[int], species: int) -> Lays:
+    """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
+    of) `species`, in table order."""
+    key = bytes(hand).translate(_CAP)
+    getters = _getters(key)
+    rows = _BLOCK_ROWS[species]
+    plan = _PLANS[key[8:]]
+    if len(plan) == 1:  # no dinosaur in hand: block 0 only
+        return getters[MAX_LAY](rows[0])
+    return tuple(chain.from_iterable([getters[room](rows[block]) for block, room in plan]))
+
+
+def opening_lays(hand: list[int], declarable: Sequence[int]) -> Lays:
+    """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species."""
+    key = bytes(hand).translate(_CAP)
+    getters = _getters(key)
+    plan = _PLANS[key[8:]]
+    if len(plan) == 1:
+        get = getters[MAX_LAY]
+        return tuple(chain.from_iterable([get(_BLOCK_ROWS[s][0]) for s in declarable]))
+    return tuple(chain.from_iterable([getters[room](_BLOCK_ROWS[s][block])
+                                      for s in declarable for block, room in plan]))
+
+
+__all__ = ["animal_offsets", "lays_as", "opening_lays"]

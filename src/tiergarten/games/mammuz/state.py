@@ -10,7 +10,6 @@ lays a hand can make are found in `lays.py`.
 from __future__ import annotations
 
 import random
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from tiergarten.core import Action, Result, State
@@ -23,7 +22,6 @@ from .actions import (
     EXTINCT_KIND,
     GIVE,
     GIVE_KIND,
-    LAY_BY,
     LAY_KIND,
     NEEDS,
     MammuZAction,
@@ -43,7 +41,7 @@ from .cards import (
     SPECIES,
     in_play,
 )
-from .lays import layable
+from .lays import lays_as, opening_lays
 
 if TYPE_CHECKING:
     from .game import MammuZ
@@ -165,14 +163,12 @@ class MammuZState(State):
         ext = self.extinctions().get(seat, _EMPTY)
         if self.phase == GIVE_PHASE:
             return ext + GIVE[:self.n]
-        pick = layable(self.hands[seat])
         if self.phase == OPEN:
-            lays = chain.from_iterable([pick(LAY_BY[s]) for s in self.declarable])
-            return (*lays, *ext)
+            return opening_lays(self.hands[seat], self.declarable) + ext
         doubts = DOUBT[:len(self.lays[-1][1])]
         if not self.sizes[(seat - 1) % self.n]:
             return doubts + ext  # the previous player laid their last card: doubt is forced
-        return (*pick(LAY_BY[self.species]), *doubts, *ext)
+        return lays_as(self.hands[seat], self.species) + doubts + ext
 
     def is_legal(self, seat: int, action: MammuZAction) -> bool:
         """Whether `seat` may make `action` now: `action in legal_actions(seat)`, quicker."""
