@@ -33,12 +33,10 @@ def forget(known: list[list[int]], seat: int, count: int) -> None:
     """`seat` laid `count` cards face down: every other observer forgets as many of each kind."""
     base = seat * KINDS
     end = base + KINDS
-    for o, row in enumerate(known):
-        if o != seat and any(row[base:end]):
-            for i in range(base, end):
-                v = row[i]
-                if v:
-                    row[i] = v - count if v > count else 0
+    for row in known:  # the seat's own row knows nothing of its own hand: stays 0
+        part = row[base:end]
+        if any(part):
+            row[base:end] = [v - count if v > count else 0 for v in part]
 
 
 def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card: int,

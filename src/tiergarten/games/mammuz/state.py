@@ -52,6 +52,21 @@ TAKEN, DEALT, REMOVED, TO_JACKPOT, WON = "taken", "dealt", "removed", "jackpot",
 _EMPTY: tuple[MammuZAction, ...] = ()
 
 
+def _after_lay(ext: dict[int, tuple[MammuZAction, ...]],
+               laid: tuple[int, ...]) -> dict[int, tuple[MammuZAction, ...]]:
+    """The extinctions open after a lay, given those open before it: a lay only moves cards
+    from a hand into the herd, and a species in the herd cannot die out, so the laid species
+    drop out and nothing else changes."""
+    if not ext:
+        return ext
+    after = {}
+    for seat, actions in ext.items():
+        kept = tuple(a for a in actions if a.species not in laid)
+        if kept:
+            after[seat] = kept
+    return after
+
+
 class MammuZState(State):
     """One game of MammuZ, from the deal to the first player out of cards."""
 
@@ -144,7 +159,8 @@ class MammuZState(State):
         movers = self._movers
         if movers is None:
             turn = self.turn
-            movers = (turn, *sorted(s for s in self.extinctions() if s != turn))
+            ext = self.extinctions()
+            movers = (turn, *sorted(s for s in ext if s != turn)) if ext else (turn,)
             self._movers = movers
         return movers
 
@@ -222,12 +238,15 @@ class MammuZState(State):
 
     def apply_unchecked(self, seat: int, action: MammuZAction) -> None:  # type: ignore[override]
         self.history.append((seat, action))
+        ext = self._ext
         self._legal = None
         self._movers = None
         self._ext = None
         kind = action.kind
         if kind == LAY_KIND:
             self._lay(seat, action)
+            if ext is not None:  # known before the lay: no need to look at every hand again
+                self._ext = _after_lay(ext, action.cards)
         elif kind == DOUBT_KIND:
             self._doubt(seat, action.n - 1)
         elif kind == EXTINCT_KIND:
