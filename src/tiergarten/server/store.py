@@ -20,8 +20,10 @@ pool is sized to match. The order of acts at one table is kept by the table, not
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -50,10 +52,9 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-POSTGRES_WRITERS = 8  # threads committing actions at once (PostgreSQL)
+POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
 
 metadata = MetaData()
 
@@ -180,6 +181,16 @@ class Store:
             self.engine = create_engine(self.url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        dialect = self.engine.dialect
+        self._dbapi: Any = dialect.dbapi
+        mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        self._insert_action = ('INSERT INTO actions (table_id, "index", seat, notation, at) '
+                               f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
+        convert = ACTIONS.c.at.type.bind_processor(dialect)
+        self._at: Any = convert if convert is not None else (lambda value: value)
+        self._local = threading.local()  # each thread's connection for `append_action`
+        self._log_connections: list[Any] = []
+        self._lock = threading.Lock()
         self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
         metadata.create_all(self.engine)
         self._add_new_columns()
@@ -196,6 +207,10 @@ class Store:
         """Finish the writes under way, then release every connection (do this before
         stopping a database server)."""
         self.writer.shutdown(wait=True)
+        for conn in self._log_connections:
+            with contextlib.suppress(Exception):
+                conn.invalidate()  # held since the first write; the pool need not reset it
+        self._log_connections.clear()
         self.engine.dispose()
 
     # -- writing -----------------------------------------------------------------------------
@@ -217,13 +232,48 @@ class Store:
         return row
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
-        """Append one action to a table's log and commit; an index already used is refused."""
+        """Append one action to a table's log and commit; an index already used is refused.
+
+        The one write of every move, so it skips SQLAlchemy's per-statement work: one INSERT,
+        committed by itself (one round trip), on a DBAPI connection that the calling thread
+        keeps (the store's writer threads; see `Store.writer`)."""
+        conn = self._log_connection()
         try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(ACTIONS).values(
-                    table_id=table_id, index=index, seat=seat, notation=notation, at=_now()))
-        except IntegrityError as exc:
+            cursor = conn.cursor()
+            try:
+                cursor.execute(self._insert_action,
+                               (table_id, index, seat, notation, self._at(_now())))
+            finally:
+                cursor.close()
+        except self._dbapi.IntegrityError as exc:
             raise StoreError(f"table {table_id} already has an action {index}") from exc
+        except Exception:
+            self._drop_log_connection()  # perhaps broken: the next write gets a fresh one
+            raise
+
+    def _log_connection(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self.engine.raw_connection()
+            driver: Any = conn.driver_connection
+            if self.engine.dialect.name == "sqlite":
+                driver.isolation_level = None  # autocommit: each INSERT is its own transaction
+            else:
+                driver.autocommit = True
+            self._local.conn = conn
+            with self._lock:
+                self._log_connections.append(conn)
+        return conn
+
+    def _drop_log_connection(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            with self._lock:
+                if conn in self._log_connections:
+                    self._log_connections.remove(conn)
+            with contextlib.suppress(Exception):
+                conn.invalidate()
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open, playing or over."""
