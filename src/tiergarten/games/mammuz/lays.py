@@ -131,28 +131,35 @@ def _getters(key: bytes) -> tuple[_Getter, ...]:
     return _ANIMALS.get(key[:8]) or _animal_getters(key[:8])
 
 
-def lays_as(hand: list[int], species: int) -> Lays:
+def lays_as(hand: list[int], species: int, tail: Lays = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
-    of) `species`, in table order."""
+    of) `species`, in table order, then `tail`."""
     key = bytes(hand).translate(_CAP)
     getters = _getters(key)
     rows = _BLOCK_ROWS[species]
     plan = _PLANS[key[8:]]
     if len(plan) == 1:  # no dinosaur in hand: block 0 only
-        return getters[MAX_LAY](rows[0])
-    return tuple(chain.from_iterable([getters[room](rows[block]) for block, room in plan]))
+        return getters[MAX_LAY](rows[0]) + tail
+    out: list[MammuZAction] = []  # a list grows by whole tuples at C speed (a chain would
+    for block, room in plan:  # go one lay at a time)
+        out += getters[room](rows[block])
+    out += tail
+    return tuple(out)
 
 
-def opening_lays(hand: list[int], declarable: Sequence[int]) -> Lays:
-    """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species."""
+def opening_lays(hand: list[int], declarable: Sequence[int], tail: Lays = ()) -> Lays:
+    """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
+    then `tail`."""
     key = bytes(hand).translate(_CAP)
     getters = _getters(key)
     plan = _PLANS[key[8:]]
-    if len(plan) == 1:
-        get = getters[MAX_LAY]
-        return tuple(chain.from_iterable([get(_BLOCK_ROWS[s][0]) for s in declarable]))
-    return tuple(chain.from_iterable([getters[room](_BLOCK_ROWS[s][block])
-                                      for s in declarable for block, room in plan]))
+    out: list[MammuZAction] = []
+    for s in declarable:
+        rows = _BLOCK_ROWS[s]
+        for block, room in plan:
+            out += getters[room](rows[block])
+    out += tail
+    return tuple(out)
 
 
 __all__ = ["animal_offsets", "lays_as", "opening_lays"]

@@ -180,11 +180,11 @@ class MammuZState(State):
         if self.phase == GIVE_PHASE:
             return ext + GIVE[:self.n]
         if self.phase == OPEN:
-            return opening_lays(self.hands[seat], self.declarable) + ext
+            return opening_lays(self.hands[seat], self.declarable, ext)
         doubts = DOUBT[:len(self.lays[-1][1])]
         if not self.sizes[(seat - 1) % self.n]:
             return doubts + ext  # the previous player laid their last card: doubt is forced
-        return lays_as(self.hands[seat], self.species) + doubts + ext
+        return lays_as(self.hands[seat], self.species, doubts + ext)
 
     def is_legal(self, seat: int, action: MammuZAction) -> bool:
         """Whether `seat` may make `action` now: `action in legal_actions(seat)`, quicker."""
