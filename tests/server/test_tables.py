@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -100,5 +101,65 @@ def test_seats_open_again_when_someone_leaves_before_the_start(tmp_path: Path) -
         assert store.load_table(table.id).seats[1].token_hash is None  # type: ignore[union-attr]
         await manager.stop()
         store.close()
+
+    asyncio.run(go())
+
+
+def test_an_act_that_arrives_during_a_commit_waits_and_is_checked_after_it(tmp_path: Path) -> None:
+    """Commits run off the event loop; a second act on the same version waits for the first
+    one's commit and is then refused as stale: versions go up by one, in order."""
+
+    async def go() -> None:
+        manager, table, ann, bob = await two_people(tmp_path)
+        append = manager.store.append_action
+        heard: list[int] = []
+
+        def slow(table_id: str, index: int, seat: int, notation: str) -> None:
+            time.sleep(0.2)  # in the store's writer thread: the event loop carries on
+            heard.extend(c.outbox.qsize() for c in (ann, bob))
+            append(table_id, index, seat, notation)
+
+        manager.store.append_action = slow  # type: ignore[method-assign]
+        mover = ann if table.state.legal_actions(0) else bob
+        legal = [a.text for a in table.state.legal_actions(mover.seat)]
+        first = asyncio.create_task(table.handle(mover, Act(act=legal[0], version=0)))
+        await asyncio.sleep(0.05)
+        assert table.version == 0 and drain(mover) == []  # committing: nobody told yet
+        await table.handle(mover, Act(act=legal[-1], version=0))
+        await first
+        assert heard == [0, 0]
+        said = drain(mover)
+        assert [(m["type"], m.get("code"), m["version"]) for m in said] == [
+            ("state", None, 1), ("error", "stale", 1)]
+        assert manager.store.load_table(table.id).actions == [  # type: ignore[union-attr]
+            (mover.seat, legal[0])]
+        await manager.stop()
+        manager.store.close()
+
+    asyncio.run(go())
+
+
+def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
+    """The bot driver thinks only when a seat due to move is played by a bot."""
+
+    async def go() -> None:
+        manager, table, ann, bob = await two_people(tmp_path)
+        asked: list[int] = []
+        plan = table._plan
+
+        def counting(*args: Any) -> Any:
+            asked.append(1)
+            return plan(*args)
+
+        table._plan = counting  # type: ignore[method-assign]
+        for _ in range(3):
+            await asyncio.sleep(0.01)
+            mover = ann if table.state.legal_actions(0) else bob
+            action = table.state.legal_actions(mover.seat)[0].text
+            await table.handle(mover, Act(act=action, version=table.version))
+        await asyncio.sleep(0.05)
+        assert table.version == 3 and asked == []
+        await manager.stop()
+        manager.store.close()
 
     asyncio.run(go())
