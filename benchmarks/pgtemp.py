@@ -1,6 +1,6 @@
-"""A throwaway PostgreSQL for the load benchmark: initdb in a temp dir, a free port, fsync off.
+"""A throwaway PostgreSQL: initdb in a temp dir, a free port, fsync off.
 
-The same recipe as the server tests' fixture (tests/server/conftest.py), without pytest: run as
+Used by the load benchmark and by the server tests' fixture (tests/server/conftest.py): run as
 the `postgres` user when we are root (PostgreSQL refuses root), on loopback, trust auth.
 """
 
@@ -44,8 +44,12 @@ class Postgres:
         self.dir = Path(tempfile.mkdtemp(prefix="tg-bench-pg-"))
         self.data = self.dir / "data"
         self.port = _free_port()
-        if os.geteuid() == 0:
-            user = pwd.getpwnam(PG_USER)
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root: hand the folder over
+            try:
+                user = pwd.getpwnam(PG_USER)
+            except KeyError:
+                raise RuntimeError(f"there is no {PG_USER!r} user to run PostgreSQL as (it "
+                                   "refuses root)") from None
             os.chown(self.dir, user.pw_uid, user.pw_gid)
         os.chmod(self.dir, 0o700)
 
