@@ -12,9 +12,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -23,6 +24,21 @@ from tiergarten.server.protocol import SERVER_MESSAGES
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 Message = dict[str, Any]
+
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(coro)`, also in a pytest worker whose main thread already runs an event loop
+    (Playwright's sync API, used by the browser tests, keeps one running there): then the
+    coroutine gets a fresh loop in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def free_port() -> int:

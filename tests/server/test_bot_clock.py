@@ -3,10 +3,9 @@ reckoning, so it never fires the same plan twice (at pace 0 the clock moves by t
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 
-from .harness import Client, Server
+from .harness import Client, Server, run
 
 
 def test_a_lecker_mammut_bot_never_repeats_a_hit_it_has_made(server: Server) -> None:
@@ -19,7 +18,7 @@ def test_a_lecker_mammut_bot_never_repeats_a_hit_it_has_made(server: Server) -> 
         await eye.until(lambda m: m["type"] == "table" and m["status"] == "over", 90)
         await eye.close()
 
-    asyncio.run(watch())
+    run(watch())
     actions = server.get(f"/api/tables/{table['id']}/record").json()["record"]["actions"]
     hits = [(seat, act) for seat, act in actions if act.startswith("hit ")]
     assert hits, "three bots played a whole round without a single hit"

@@ -31,7 +31,7 @@ from tiergarten.server.settings import Settings
 from tiergarten.server.store import Store
 from tiergarten.server.tables import Plan
 
-from .harness import Message, Server
+from .harness import Message, Server, run
 from .test_tables import drain
 
 CAP = 0.4  # the test server's --hit-cap: large, so every race is decided by 200 ms
@@ -160,7 +160,7 @@ def test_the_earliest_credited_hit_wins_and_the_other_is_void(
             await p.close()
         return applied, void, final
 
-    applied, void, final = asyncio.run(go())
+    applied, void, final = run(go())
     won = 1 if winner == "slow" else 0
     assert applied["events"][-1]["act"] == "hit" and applied["events"][-1]["seat"] == won
     assert void["code"] == "void" and void["version"] == 4
@@ -192,7 +192,7 @@ def test_the_cap_limits_what_a_slow_or_lying_client_gains(fair: Server) -> None:
             await p.close()
         return rtt, void
 
-    rtt, void = asyncio.run(go())
+    rtt, void = run(go())
     assert rtt / 2 - CAP >= 0.3  # uncapped, the liar would have won by 0.2 s
     assert void["code"] == "void"
 
@@ -220,7 +220,7 @@ def test_an_act_on_an_old_version_is_void_at_once_and_one_from_the_future_is_sta
         assert state["observation"]["penalties"] == [0, 0]
         return errors
 
-    assert [e["code"] for e in asyncio.run(go())] == ["void", "stale"]
+    assert [e["code"] for e in run(go())] == ["void", "stale"]
 
 
 def test_pongs_are_checked_and_an_unknown_id_is_ignored(fair: Server) -> None:
@@ -240,7 +240,7 @@ def test_pongs_are_checked_and_an_unknown_id_is_ignored(fair: Server) -> None:
         await ann.close()
         return ann.errors()
 
-    errors = asyncio.run(go())
+    errors = run(go())
     assert [e["code"] for e in errors] == ["bad_message"] * 3
     assert all('{"pong": id}' in e["message"] for e in errors)
 
@@ -264,7 +264,7 @@ def test_turn_based_tables_are_not_pinged_and_keep_the_stale_check(fair: Server)
             await p.close()
         return received
 
-    received = asyncio.run(go())
+    received = run(go())
     assert not any(m["type"] == "ping" for m in received)
     assert [m["code"] for m in received if m["type"] == "error"] == ["stale"]
 
@@ -308,9 +308,9 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
         store.close()
         return actions, errors
 
-    actions, errors = asyncio.run(race(0.4))
+    actions, errors = run(race(0.4))
     assert actions[3:] == [(0, "hit deer")] and errors == []
-    actions, errors = asyncio.run(race(1.0))
+    actions, errors = run(race(1.0))
     assert actions[3:] == [(1, "hit deer")] and errors == ["void"]
 
 
@@ -324,6 +324,6 @@ def test_whole_games_between_bots_and_records_replay(fair: Server) -> None:
         await eye.until(lambda m: m["type"] == "table" and m["status"] == "over", 60)
         await eye.close()
 
-    asyncio.run(watch())
+    run(watch())
     done = fair.get(f"/api/tables/{table}/record").json()
     assert tiergarten.replay(done["record"]).is_over()

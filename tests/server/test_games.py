@@ -11,7 +11,7 @@ import tiergarten
 from tiergarten.core.registry import game_class
 from tiergarten.server.tables import standin_name
 
-from .harness import Client, Server, is_state, play_until_over
+from .harness import Client, Server, is_state, play_until_over, run
 
 
 @pytest.mark.parametrize("game", tiergarten.games())
@@ -27,7 +27,7 @@ def test_every_game_plays_to_the_end_between_bots(server: Server, game: str) -> 
         await eye.close()
         return eye
 
-    eye = asyncio.run(watch())
+    eye = run(watch())
     done = server.get(f"/api/tables/{table['id']}/record").json()
     state = tiergarten.replay(done["record"])
     assert state.is_over() and state.result().to_dict() == done["result"]
@@ -49,7 +49,7 @@ def test_many_tables_play_at_once_in_one_process(server: Server) -> None:
             await eye.close()
         return eyes
 
-    asyncio.run(watch_all())
+    run(watch_all())
     for tid in ids:
         record = server.get(f"/api/tables/{tid}/record").json()
         assert record["status"] == "over" and tiergarten.replay(record["record"]).is_over()
@@ -71,7 +71,7 @@ def test_every_game_plays_to_the_end_between_people(server: Server, game: str) -
             await p.close()
         return people
 
-    people = asyncio.run(play())
+    people = run(play())
     record = server.get(f"/api/tables/{table}/record").json()["record"]
     # every state message is exactly its seat's observation and legal actions at its version
     state = tiergarten.load(game, players, **record["options"]).new_state(record["seed"])

@@ -20,7 +20,7 @@ import pytest
 import tiergarten
 from tiergarten.games.maumau.cards import NAMES
 
-from .harness import Client, Message, Server, is_state, play_until_over
+from .harness import Client, Message, Server, is_state, play_until_over, run
 
 CARD_NAMES = {n.lower() for n in NAMES}
 
@@ -110,7 +110,7 @@ def test_no_seat_ever_sees_another_seats_hidden_card(server: Server, seed: int) 
     tid = table["id"]
     (_, t0), (_, t2) = server.join(tid, "Ann"), server.join(tid, "Bob")
 
-    clients = asyncio.run(play(server, tid, t0, t2, random.Random(seed)))
+    clients = run(play(server, tid, t0, t2, random.Random(seed)))
     record = server.get(f"/api/tables/{tid}/record").json()["record"]
     timeline = Timeline(record, [0, 2, None])
     assert len(timeline.views) == len(record["actions"]) + 1

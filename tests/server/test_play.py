@@ -12,11 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 import tiergarten
 
-from .harness import Client, Message, Server, is_error, is_state, play_until_over
-
-
-def run(coro):  # type: ignore[no-untyped-def]
-    return asyncio.run(coro)
+from .harness import Client, Message, Server, is_error, is_state, play_until_over, run
 
 
 def random_player(seed: int):  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ import random
 import tiergarten
 from tiergarten.server.store import Store
 
-from .harness import Client, Server, is_state, play_until_over
+from .harness import Client, Server, is_state, play_until_over, run
 
 BOTS = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
 
@@ -60,7 +60,7 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(database: str) -> None
             assert eye.state is not None and not eye.state["observation"]["over"]
             return {"ann": ann.state, "eye": eye.state}
 
-        seen = asyncio.run(before())
+        seen = run(before())
         server.kill()
     finally:
         server.stop()
@@ -83,7 +83,7 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(database: str) -> None
             await play_until_over(ann, lambda m: random.Random(m["version"]).choice(m["legal"]))
             return eye, ann, greetings
 
-        eye, ann, (first, again) = asyncio.run(after())
+        eye, ann, (first, again) = run(after())
         # the first thing said after the restart is the stored log, no more and no less
         assert first["version"] >= len(bots_log) >= seen["eye"]["version"]  # type: ignore[index]
         assert again["seat"] == 0 and again["version"] >= len(people_log)
@@ -103,12 +103,12 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(database: str) -> None
         # the same table without a crash plays the very same game
         twin = restarted.create(game="maumau", players=3, options={"rounds": 2}, seats=BOTS,
                                 seed=99)["id"]
-        asyncio.run(watch_until(restarted, twin, 1))
+        run(watch_until(restarted, twin, 1))
         for _ in range(600):
             done = restarted.get(f"/api/tables/{twin}/record").json()
             if done["status"] == "over":
                 break
-            asyncio.run(asyncio.sleep(0.05))
+            run(asyncio.sleep(0.05))
         assert done["record"]["actions"] == actions
 
         ann_final = restarted.get(f"/api/tables/{people}/record").json()

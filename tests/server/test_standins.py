@@ -3,14 +3,13 @@ person comes back with the token; then every move of that seat is the person's a
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .harness import Client, Message, Server, is_error, is_state, play_until_over
+from .harness import Client, Message, Server, is_error, is_state, play_until_over, run
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +74,7 @@ def test_a_disconnected_person_is_played_by_a_bot_until_they_return(slow: Server
         await finish_as_person(again, slow, table)
         await again.close()
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_the_turn_timer_hands_an_idle_seat_to_a_bot(slow: Server) -> None:
@@ -98,7 +97,7 @@ def test_the_turn_timer_hands_an_idle_seat_to_a_bot(slow: Server) -> None:
             await ann.until(is_state)
         await ann.close()
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_leaving_mid_game_lets_a_bot_play_on_and_the_token_brings_the_person_back(
@@ -120,4 +119,4 @@ def test_leaving_mid_game_lets_a_bot_play_on_and_the_token_brings_the_person_bac
         await finish_as_person(again, slow, table)
         await again.close()
 
-    asyncio.run(go())
+    run(go())

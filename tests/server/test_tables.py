@@ -15,6 +15,8 @@ from tiergarten.server.protocol import Act, SeatSpec
 from tiergarten.server.settings import Settings
 from tiergarten.server.store import Store
 
+from .harness import run
+
 
 def drain(conn: Connection) -> list[dict[str, Any]]:
     out = []
@@ -59,7 +61,7 @@ def test_the_log_is_written_before_anyone_hears_of_the_move(tmp_path: Path) -> N
         await manager.stop()
         manager.store.close()
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_a_failing_database_changes_nothing_and_says_so(tmp_path: Path) -> None:
@@ -86,7 +88,7 @@ def test_a_failing_database_changes_nothing_and_says_so(tmp_path: Path) -> None:
         await manager.stop()
         manager.store.close()
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_seats_open_again_when_someone_leaves_before_the_start(tmp_path: Path) -> None:
@@ -102,7 +104,7 @@ def test_seats_open_again_when_someone_leaves_before_the_start(tmp_path: Path) -
         await manager.stop()
         store.close()
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_an_act_that_arrives_during_a_commit_waits_and_is_checked_after_it(tmp_path: Path) -> None:
@@ -136,7 +138,7 @@ def test_an_act_that_arrives_during_a_commit_waits_and_is_checked_after_it(tmp_p
         await manager.stop()
         manager.store.close()
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
@@ -162,4 +164,4 @@ def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
         await manager.stop()
         manager.store.close()
 
-    asyncio.run(go())
+    run(go())
