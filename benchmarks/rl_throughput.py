@@ -38,42 +38,46 @@ RESULTS = Path(__file__).resolve().parent / "results" / "latest-rl-throughput.js
 Runner = Callable[[float, int], tuple[int, float, float]]  # seconds, seed -> decisions, wall, cpu
 
 
-def aec_runner(make: Callable[[], Any]) -> Runner:
+Episode = Callable[[Any, Any, int], int]  # env, rng, seed -> decisions in one episode
+
+
+def timed(make: Callable[[], Any], episode: Episode) -> Runner:
+    """Whole episodes of `episode` on one env for about `seconds`: decisions, wall, CPU time."""
     def run(seconds: float, seed: int) -> tuple[int, float, float]:
         env = make()
         rng = np.random.default_rng(seed)
-        decisions, episode = 0, 0
+        decisions, count = 0, 0
         wall0, cpu0 = time.perf_counter(), time.process_time()
         while time.perf_counter() - wall0 < seconds:
-            env.reset(seed=seed + episode)
-            episode += 1
-            for _agent in env.agent_iter():
-                obs, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-                decisions += 1
+            decisions += episode(env, rng, seed + count)
+            count += 1
         return decisions, time.perf_counter() - wall0, time.process_time() - cpu0
     return run
 
 
-def parallel_runner(make: Callable[[], Any]) -> Runner:
-    def run(seconds: float, seed: int) -> tuple[int, float, float]:
-        env = make()
-        rng = np.random.default_rng(seed)
-        decisions, episode = 0, 0
-        wall0, cpu0 = time.perf_counter(), time.process_time()
-        while time.perf_counter() - wall0 < seconds:
-            obs, _ = env.reset(seed=seed + episode)
-            episode += 1
-            while env.agents:
-                acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
-                        for a in env.agents}
-                decisions += len(acts)
-                obs, *_ = env.step(acts)
-        return decisions, time.perf_counter() - wall0, time.process_time() - cpu0
-    return run
+def aec_episode(env: Any, rng: Any, seed: int) -> int:
+    """One AEC episode, each agent picking uniformly among its masked actions."""
+    env.reset(seed=seed)
+    decisions = 0
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        decisions += 1
+    return decisions
+
+
+def parallel_episode(env: Any, rng: Any, seed: int) -> int:
+    """One Parallel episode: every live agent acts at each step."""
+    obs, _ = env.reset(seed=seed)
+    decisions = 0
+    while env.agents:
+        acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        decisions += len(acts)
+        obs, *_ = env.step(acts)
+    return decisions
 
 
 def leduc() -> Runner | None:
@@ -81,7 +85,7 @@ def leduc() -> Runner | None:
         from pettingzoo.classic import leduc_holdem_v4
     except ImportError:
         return None
-    return aec_runner(leduc_holdem_v4.env)
+    return timed(leduc_holdem_v4.env, aec_episode)
 
 
 def environments() -> dict[str, Runner | None]:
@@ -90,9 +94,9 @@ def environments() -> dict[str, Runner | None]:
         info = game_class(game_id).info
         label = f"tiergarten {game_id}, {info.default_players} players"
         if info.real_time:
-            envs[label + " (Parallel)"] = parallel_runner(lambda: parallel_env())
+            envs[label + " (Parallel)"] = timed(lambda: parallel_env(), parallel_episode)
         else:
-            envs[label] = aec_runner(lambda g=game_id: pettingzoo_env(g))
+            envs[label] = timed(lambda g=game_id: pettingzoo_env(g), aec_episode)
     return envs
 
 

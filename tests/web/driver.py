@@ -6,6 +6,8 @@ import random
 import time
 from typing import Any
 
+from playwright.sync_api import expect
+
 TIMEOUT = 20_000  # ms
 MY_MOVE = (".board .actions button:not([disabled]), .board .hand .card.legal:not([disabled]), "
            ".board .card.doubt")
@@ -109,3 +111,13 @@ def play_to_end(page: Any, turn: Any, seed: int = 0, max_turns: int = 400) -> in
             return moves
         turn(page, rng)
     raise AssertionError(f"the game did not end within {max_turns} moves of this seat")
+
+
+def game_over(page: Any, web: Any, table: str, players: int) -> dict[str, Any]:
+    """Check the results panel ranks every player and the server's record is whole; return
+    that record (`GET /api/tables/{id}/record`)."""
+    expect(page.locator(".results")).to_be_visible()
+    record: dict[str, Any] = web.get(f"/api/tables/{table}/record").json()
+    assert record["status"] == "over"
+    expect(page.locator(".results .ranking li")).to_have_count(players)
+    return record

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .driver import TIMEOUT, after_click, board_version
+from .driver import TIMEOUT, after_click, board_version, game_over
 
 MY_MOVE = (".mucca button.mp-arrow:not([disabled]), .mucca button.stop, "
            ".mucca .mp-slot.down.legal")
@@ -101,11 +101,8 @@ def play(page: Any, rng: random.Random, shot: Any, dragged: list[bool]) -> int:
 
 
 def finish(page: Any, web: Any, table: str, shot: Any) -> None:
-    expect(page.locator(".results")).to_be_visible()
+    game_over(page, web, table, 2)
     shot(page, "results")
-    record = web.get(f"/api/tables/{table}/record").json()
-    assert record["status"] == "over"
-    expect(page.locator(".results .ranking li")).to_have_count(2)
     page.click("text=Replay the game")
     expect(page.locator(".revealed-hand .mp-hand")).to_have_count(2)
     shot(page, "replay")

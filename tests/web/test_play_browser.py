@@ -6,7 +6,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .driver import create_table, play_mammuz_turn, play_maumau_turn, play_to_end
+from .driver import create_table, game_over, play_mammuz_turn, play_maumau_turn, play_to_end
 
 
 def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
@@ -25,12 +25,8 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
     moves = play_to_end(page, turn, seed=1)
     assert moves > 0
     assert summaries and "wins round 1" in summaries[0], summaries
-    expect(page.locator(".results")).to_be_visible()
+    result = game_over(page, web, table, 3)
     shot(page, "results")
-    result = web.get(f"/api/tables/{table}/record").json()
-    assert result["status"] == "over"
-    ranked = page.locator(".results .ranking li")
-    expect(ranked).to_have_count(3)
     names = ["Ann", "Bot 2 (heuristic)", "Bot 3 (random)"]
     winners = [names[seat] for seat in result["result"]["winners"]]  # a shared win is possible
     expect(page.locator(".results .ranking li.winner")).to_have_count(len(winners))
@@ -55,9 +51,7 @@ def test_a_whole_mammuz_game_against_bots(page: Any, web: Any, shot: Any,
     shot(page, "start")
     play_to_end(page, play_mammuz_turn, seed=2)
     shot(page, "results")
-    result = web.get(f"/api/tables/{table}/record").json()
-    assert result["status"] == "over"
-    expect(page.locator(".results .ranking li")).to_have_count(3)
+    game_over(page, web, table, 3)
     page.click("text=Replay the game")
     expect(page.locator(".revealed-hand")).to_have_count(3)
     shot(page, "replay")

@@ -114,9 +114,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         """The whole record once the game is over; before that only what a spectator sees."""
         table = need(table_id)
         if table.status == "over":
-            stored = tables().store.load_table(table_id)  # the log itself, not memory
-            assert stored is not None
-            return {"status": "over", "record": stored.record(),
+            return {"status": "over", "record": stored_record(table_id),
                     "result": table.state.result().to_dict(), "seats": table.info()["seats"]}
         return {"status": table.status, "version": table.version,
                 "observation": table.state.observe(None), "seats": table.info()["seats"]}
@@ -128,11 +126,15 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         if table.status != "over":
             raise HTTPException(409, "a game can be replayed once it is over; this one is "
                                      f"{table.status}")
-        stored = tables().store.load_table(table_id)
-        assert stored is not None
         return {"game": table.row.game, "players": table.state.game.players,
                 "seats": table.info()["seats"], "result": table.state.result().to_dict(),
-                "steps": await asyncio.to_thread(replay_steps, stored.record())}
+                "steps": await asyncio.to_thread(replay_steps, stored_record(table_id))}
+
+    def stored_record(table_id: str) -> dict[str, Any]:
+        """A finished table's record as the log in the database holds it (not memory)."""
+        stored = tables().store.load_table(table_id)
+        assert stored is not None
+        return stored.record()
 
     def need(table_id: str) -> LiveTable:
         table = tables().get(table_id)

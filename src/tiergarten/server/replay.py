@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from tiergarten.core.game import State
-from tiergarten.terminal.replay import start
+from tiergarten.core.registry import replay
 
 
 def replay_steps(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One entry per position: the spectator's view and every seat's view (without the growing
     `log`, which the step's `act` replaces), before the first action and after each one."""
-    state = start(record)
+    state = replay({**record, "actions": []})  # the deal, before the first action
     steps = [_step(state, None, None)]
     for seat, text in record["actions"]:
         state.apply(seat, text)

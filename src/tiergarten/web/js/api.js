@@ -30,7 +30,6 @@ export const api = {
   join: (id, name, seat) => call("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
   leave: (id, token) => call("POST", `/api/tables/${id}/leave`, { token }),
   rematch: (id, token) => call("POST", `/api/tables/${id}/rematch`, { token }),
-  record: (id) => call("GET", `/api/tables/${id}/record`),
   replay: (id) => call("GET", `/api/tables/${id}/replay`),
 };
 

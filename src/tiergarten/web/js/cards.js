@@ -63,6 +63,11 @@ export function cardBack(label = "") {
     </svg>`);
 }
 
+// A hand seen from behind: up to ten card backs (the count is written beside it).
+export function handBacks(count) {
+  return Array.from({ length: Math.min(count, 10) }, () => cardBack());
+}
+
 // Animals of MammuZ: an emoji picture, a colour band and the name, so each card reads at once.
 const ANIMALS = {
   mammoth: ["🦣", "#8d6e63"], bear: ["🐻", "#6d4c41"], deer: ["🦌", "#c28e4a"],
@@ -72,13 +77,17 @@ const ANIMALS = {
   brontosaurus: ["🦕", "#3f7f6f"], plesiosaurus: ["🐉", "#2f6f9f"], tyrannosaurus: ["🦖", "#8f3f3f"],
 };
 
+// The animals of MammuZ that can be declared (the last two only from 6 players); the rest of
+// ANIMALS are dinosaurs.
+export const SPECIES = ["mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse"];
+
 export function animalEmoji(name) {
   return ANIMALS[name]?.[0] ?? "❔";
 }
 
 export function animalCard(name, label) {
   const [emoji, colour] = ANIMALS[name] ?? ["❔", "#777"];
-  const dino = !["mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse"].includes(name);
+  const dino = !SPECIES.includes(name);
   return svg(`<svg class="face" viewBox="0 0 60 90" role="img" aria-label="${label ?? name}">
     <rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf7" stroke="#888"/>
     <rect x="1" y="1" width="58" height="16" rx="6" fill="${colour}"/>

@@ -16,6 +16,11 @@ export async function gameModule(gameId) {
   return loaded[gameId];
 }
 
+// The other seats in playing order, starting after `me` (every seat for a spectator: me null).
+export function othersInOrder(me, players) {
+  return [...Array(players).keys()].map((i) => ((me ?? -1) + 1 + i) % players).filter((s) => s !== me);
+}
+
 // One line of the move log: "Ann: play 7h", with the game's own wording when it has one.
 export function describeEvent(gameId, event, names) {
   const module = loaded[gameId];

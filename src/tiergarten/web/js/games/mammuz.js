@@ -3,9 +3,9 @@
 // an animal to make extinct, or a seat to give the herd to after a Pterosaurus.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { animalCard, animalEmoji, cardBack } from "../cards.js";
+import { SPECIES, animalCard, animalEmoji, cardBack, handBacks } from "../cards.js";
+import { othersInOrder } from "./index.js";
 
-const SPECIES = ["mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse"];  // the last two from 6 players
 const name = (animal) => t(`animal.${animal}`);
 
 // "lay tiger hare as deer" -> "hare tiger|deer": the same key for any order of the cards.
@@ -50,10 +50,10 @@ export function render(ctx) {
   if (obs.species) ui.species = obs.species;
   else if (!declarable.includes(ui.species)) ui.species = null;
 
-  const order = [...Array(obs.players).keys()].map((i) => ((me ?? -1) + 1 + i) % obs.players).filter((s) => s !== me);
+  const order = othersInOrder(me, obs.players);
   const opponents = h("div.opponents", {}, order.map((s) => h(`div.opponent${obs.to_move.includes(s) ? ".to-move" : ""}`, { dataset: { seat: s } },
     h("div.name", {}, ctx.names[s]),
-    h("div.backs", {}, Array.from({ length: Math.min(obs.hand_sizes[s], 10) }, () => cardBack())),
+    h("div.backs", {}, handBacks(obs.hand_sizes[s])),
     h("div.count", {}, t("mammuz.cards", { n: obs.hand_sizes[s] })),
     legal.includes(`give ${s}`) ? giveButton(s) : null)));
 

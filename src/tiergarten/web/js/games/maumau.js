@@ -3,7 +3,8 @@
 // matter. Everything comes from this seat's observation and legal actions.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { frenchCard, cardBack, suitSymbol, suitColour, splitCard, SUIT_ORDER } from "../cards.js";
+import { frenchCard, cardBack, handBacks, suitSymbol, suitColour, splitCard, SUIT_ORDER } from "../cards.js";
+import { othersInOrder } from "./index.js";
 
 // The legal plays of one card: [{notation, suit, say}] ("play Jd s mau" -> suit s, say mau).
 function playsOf(legal, card) {
@@ -38,13 +39,13 @@ export function render(ctx) {
   const { obs, legal, seat, ui } = ctx;
   const me = seat === null || seat === undefined ? null : seat;
   if (ui.version !== ctx.version) { ui.version = ctx.version; ui.chooser = null; }
-  const order = [...Array(obs.players).keys()].map((i) => ((me ?? -1) + 1 + i) % obs.players).filter((s) => s !== me);
+  const order = othersInOrder(me, obs.players);
   const drawLegal = legal.includes("draw");
   const mustSay = legal.some((a) => a.endsWith(" mau")) ? "mau" : legal.some((a) => a.endsWith(" maumau")) ? "maumau" : null;
 
   const opponents = h("div.opponents", {}, order.map((s) => h(`div.opponent${obs.to_move.includes(s) ? ".to-move" : ""}`, { dataset: { seat: s } },
     h("div.name", {}, ctx.names[s], obs.turn === s ? h("span.turn-dot", { title: t("table.their_turn") }) : null),
-    h("div.backs", {}, Array.from({ length: Math.min(obs.hand_sizes[s], 10) }, () => cardBack())),
+    h("div.backs", {}, handBacks(obs.hand_sizes[s])),
     h("div.count", {}, t("maumau.cards", { n: obs.hand_sizes[s] }), obs.hand_sizes[s] === 1 ? h("span.badge.mau", {}, "Mau!") : null),
     h("div.score", {}, t("maumau.score", { points: obs.scores[s] })))));
 
