@@ -6,6 +6,7 @@ import random
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 TIMEOUT = 20_000  # ms
@@ -80,8 +81,17 @@ def play_maumau_turn(page: Any, rng: random.Random) -> None:
 
 
 def play_mammuz_turn(page: Any, rng: random.Random) -> None:
-    """One decision in MammuZ: give the herd, doubt a card, or lay one or two cards."""
+    """One decision in MammuZ: make a species extinct when offered (that may come at any time,
+    not only on your turn), else give the herd, doubt a card, or lay one or two cards."""
     version = board_version(page)
+    extinct = page.locator("button.extinct")
+    if extinct.count():
+        try:
+            extinct.first.click(timeout=3000)
+        except PlaywrightTimeout:
+            return  # the bots moved on and the chance went by: look at the table again
+        after_click(page, version)
+        return
     give = page.locator("button.give")
     doubt = page.locator(".card.doubt")
     lay = page.locator("button.lay")
@@ -89,6 +99,8 @@ def play_mammuz_turn(page: Any, rng: random.Random) -> None:
         give.nth(rng.randrange(give.count())).click()
     elif doubt.count() and (not lay.count() or rng.random() < 0.4):
         doubt.nth(rng.randrange(doubt.count())).click()
+    elif not lay.count():
+        return  # only an extinction was on offer, and it went by: look at the table again
     else:
         species = page.locator(".species-picker button.species")
         if species.count():
