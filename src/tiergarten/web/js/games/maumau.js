@@ -54,7 +54,8 @@ export function render(ctx) {
     type: "button", disabled: !drawLegal, "aria-label": t("maumau.draw"), dataset: { act: "draw" },
     onclick: () => ctx.act("draw") }, cardBack(), h("span.stock-count", {}, obs.stock_size));
   const topCard = h(`div.discard${changedTop ? ".land" : ""}`, { dataset: { top: obs.top } }, frenchCard(obs.top, cardLabel(obs.top)));
-  const suitNote = obs.top.endsWith(obs.suit) ? null
+  // a wished suit (after a Jack); none in force (null) when a Jack was the first up-card
+  const suitNote = !obs.suit || obs.top.endsWith(obs.suit) ? null
     : h("div.wish", { style: `color:${suitColour(obs.suit)}` }, t("maumau.wished", { suit: `${suitSymbol(obs.suit)} ${t(`maumau.suit.${obs.suit}`)}` }));
   const centre = h("div.centre", {}, stock, topCard,
     h("div.facts", {}, suitNote,
