@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit services bench peers clean
+.PHONY: play test lint typecheck unit services bench peers native clean
 
 $(STAMP): pyproject.toml
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
@@ -13,20 +13,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
 
+# MammuZ's hot modules compiled with mypyc (tools/compile.py); without a C compiler they stay
+# pure Python (correct, slower), see tiergarten/core/native.py.
+NATIVE_DIR := src/tiergarten/games/mammuz
+NATIVE := $(NATIVE_DIR)/.native.json
+$(NATIVE): $(STAMP) tools/compile.py src/tiergarten/core/native.py \
+           $(addprefix $(NATIVE_DIR)/,knowledge.py lays.py state.py)
+	-$(BIN)/python tools/compile.py
+
+native: $(NATIVE)
+
 # The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops).
 # In a terminal instead: .venv/bin/tiergarten play maumau --players me,heuristic,heuristic
-play: $(STAMP)
+play: $(STAMP) $(NATIVE)
 	$(BIN)/tiergarten serve
 
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) services
+unit: $(STAMP) $(NATIVE) services
 	$(BIN)/pytest -n auto
 
 # The tests start (and stop) a throwaway PostgreSQL and a headless chromium themselves; here we
@@ -53,8 +63,9 @@ $(PEERS_STAMP):
 
 peers: $(PEERS_STAMP)
 
-bench: $(STAMP) $(PEERS_STAMP)
+bench: $(STAMP) $(NATIVE) $(PEERS_STAMP)
 	$(BIN)/python benchmarks/bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build $(NATIVE)
+	find src -name '*.so' -delete

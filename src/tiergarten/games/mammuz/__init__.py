@@ -1,6 +1,12 @@
-"""MammuZ (`mammuz`): the bluffing game of RULES.md §2. Standard library only."""
+"""MammuZ (`mammuz`): the bluffing game of RULES.md §2. Standard library only.
 
-from .game import INFO, MammuZ
-from .state import MammuZState
+`knowledge`, `lays` and `state` may run compiled (see `tiergarten.core.native`)."""
+
+from tiergarten.core import native
+
+native.load(__name__, __path__[0])
+
+from .game import INFO, MammuZ  # noqa: E402 (after choosing compiled or source modules)
+from .state import MammuZState  # noqa: E402
 
 __all__ = ["INFO", "MammuZ", "MammuZState"]

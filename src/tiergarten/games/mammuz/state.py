@@ -10,9 +10,9 @@ lays a hand can make are found in `lays.py`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tiergarten.core import Action, Result, State
+from tiergarten.core import Action, Game, Result, State
 
 from . import knowledge, view
 from .actions import (
@@ -42,9 +42,6 @@ from .cards import (
     in_play,
 )
 from .lays import lays_as, opening_lays
-
-if TYPE_CHECKING:
-    from .game import MammuZ
 
 MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
 OPEN, RESPOND, GIVE_PHASE, OVER = "open", "respond", "give", "over"
@@ -77,9 +74,11 @@ class MammuZState(State):
         "over", "reason", "decisions", "_legal", "_movers", "_ext",
     )
 
-    def __init__(self, game: MammuZ, seed: int) -> None:
+    def __init__(self, game: Game, seed: int, *, blank: bool = False) -> None:
         self.game = game
         self.seed = seed
+        if blank:  # clone() sets the rest (a compiled class has no bare __new__)
+            return
         self.history: list[tuple[int, Action]] = []
         self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
         self.rng = random.Random(seed)
@@ -426,8 +425,8 @@ class MammuZState(State):
     # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> MammuZState:
-        new = MammuZState.__new__(MammuZState)
-        for name in ("game", "seed", "n", "powers", "box", "declarable", "species", "herd_size",
+        new = MammuZState(self.game, self.seed, blank=True)
+        for name in ("n", "powers", "box", "declarable", "species", "herd_size",
                      "turn", "phase", "doubter", "jackpot_size", "winner", "over", "reason",
                      "decisions", "_legal", "_movers", "_ext"):
             setattr(new, name, getattr(self, name))

@@ -1,0 +1,56 @@
+"""Compile the hot rules modules listed in `tiergarten.core.native.COMPILED` with mypyc.
+
+    .venv/bin/python tools/compile.py      # what `make` runs when one of their sources changed
+
+Builds extension modules next to the sources (src/tiergarten/...; git-ignored) and a manifest of
+the sources' hashes, without which `tiergarten.core.native.load` keeps using the sources. A
+failed build (no C compiler, say) removes the manifest and leaves pure Python, which is correct,
+only slower; the exit status says so.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+TEMP = ROOT / "build" / "native"
+sys.path.insert(0, str(SRC))
+
+from tiergarten.core.native import COMPILED, MANIFEST, source_hashes  # noqa: E402
+
+
+def main() -> int:
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    folders = {package: SRC.joinpath(*package.split(".")) for package in COMPILED}
+    for folder in folders.values():
+        (folder / MANIFEST).unlink(missing_ok=True)
+    paths = [str((folders[p] / f"{m}.py").relative_to(ROOT))
+             for p, modules in COMPILED.items() for m in modules]
+    try:
+        extensions = mypycify(paths, opt_level="3", group_name="tiergarten_native",
+                              target_dir=str(TEMP / "c"))
+        dist = Distribution({"ext_modules": extensions, "package_dir": {"": "src"},
+                             "script_args": ["build_ext", "--inplace", "--build-temp",
+                                             str(TEMP / "o"), "-q"]})
+        dist.parse_command_line()
+        dist.run_commands()
+    except (SystemExit, Exception) as exc:  # distutils reports compiler failures by exiting
+        print(f"tools/compile.py: could not compile ({exc}); MammuZ runs as pure Python",
+              file=sys.stderr)
+        return 1
+    for package, modules in COMPILED.items():
+        manifest = folders[package] / MANIFEST
+        manifest.write_text(json.dumps(source_hashes(folders[package], modules), indent=1))
+    shutil.rmtree(TEMP / "o", ignore_errors=True)
+    print("compiled:", ", ".join(paths))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
