@@ -217,7 +217,10 @@ def markdown(results: dict[str, Any], plots: list[Path]) -> str:
         f"{m.get('load_average_at_end', [0])[0]:.2f} at the end (the machine was shared)",
         f"- Ours: {m['python']}, tiergarten {pk.get('tiergarten')}, fastapi {pk.get('fastapi')}, "
         f"uvicorn {pk.get('uvicorn')}, websockets {pk.get('websockets')}, sqlalchemy "
-        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}",
+        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}; "
+        "MammuZ's hot modules "
+        + ({True: "compiled (mypyc and C, `make native`)", False: "pure Python (not compiled)"}
+           .get(m.get("mammuz_compiled"), "(compiled or not: not recorded)")),
     ]
     if peers:
         head.append(f"- Peers (own venv `benchmarks/.peers`): Python {peers.get('python')}, "

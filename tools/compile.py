@@ -1,4 +1,5 @@
-"""Compile the hot rules modules listed in `tiergarten.core.native.COMPILED` with mypyc.
+"""Compile the hot rules modules listed in `tiergarten.core.native.COMPILED`: the Python ones
+with mypyc, the C helpers with the C compiler.
 
     .venv/bin/python tools/compile.py      # what `make` runs when one of their sources changed
 
@@ -25,16 +26,20 @@ from tiergarten.core.native import COMPILED, MANIFEST, source_hashes  # noqa: E4
 
 def main() -> int:
     from mypyc.build import mypycify
-    from setuptools import Distribution
+    from setuptools import Distribution, Extension
 
     folders = {package: SRC.joinpath(*package.split(".")) for package in COMPILED}
     for folder in folders.values():
         (folder / MANIFEST).unlink(missing_ok=True)
-    paths = [str((folders[p] / f"{m}.py").relative_to(ROOT))
-             for p, modules in COMPILED.items() for m in modules]
+    paths = [str((folders[p] / name).relative_to(ROOT))
+             for p, sources in COMPILED.items() for name in sources]
     try:
-        extensions = mypycify(paths, opt_level="3", group_name="tiergarten_native",
-                              target_dir=str(TEMP / "c"))
+        extensions = mypycify([path for path in paths if path.endswith(".py")], opt_level="3",
+                              group_name="tiergarten_native", target_dir=str(TEMP / "c"))
+        extensions += [Extension(f"{p}.{name[:-2]}", [str(folders[p] / name)],
+                                 extra_compile_args=["-O3"])
+                       for p, sources in COMPILED.items() for name in sources
+                       if name.endswith(".c")]
         dist = Distribution({"ext_modules": extensions, "package_dir": {"": "src"},
                              "script_args": ["build_ext", "--inplace", "--build-temp",
                                              str(TEMP / "o"), "-q"]})
@@ -44,9 +49,9 @@ def main() -> int:
         print(f"tools/compile.py: could not compile ({exc}); MammuZ runs as pure Python",
               file=sys.stderr)
         return 1
-    for package, modules in COMPILED.items():
+    for package, sources in COMPILED.items():
         manifest = folders[package] / MANIFEST
-        manifest.write_text(json.dumps(source_hashes(folders[package], modules), indent=1))
+        manifest.write_text(json.dumps(source_hashes(folders[package], sources), indent=1))
     shutil.rmtree(TEMP / "o", ignore_errors=True)
     print("compiled:", ", ".join(paths))
     return 0

@@ -73,8 +73,8 @@ def _package(tmp_path: Path, name: str) -> Path:
 
 def test_a_stale_build_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = _package(tmp_path, "stalepkg")
-    (folder / native.MANIFEST).write_text(json.dumps({"a": "hash of an older a.py"}))
-    monkeypatch.setitem(native.COMPILED, "stalepkg", ("a",))
+    (folder / native.MANIFEST).write_text(json.dumps({"a.py": "hash of an older a.py"}))
+    monkeypatch.setitem(native.COMPILED, "stalepkg", ("a.py",))
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.warns(UserWarning, match="built from older sources"):
         import stalepkg  # noqa: F401
@@ -85,11 +85,11 @@ def test_a_stale_build_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_a_matching_build_is_left_to_the_normal_import(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     folder = _package(tmp_path, "freshpkg")
-    (folder / native.MANIFEST).write_text(json.dumps(native.source_hashes(folder, ("a",))))
-    monkeypatch.setitem(native.COMPILED, "freshpkg", ("a",))
+    (folder / native.MANIFEST).write_text(json.dumps(native.source_hashes(folder, ("a.py",))))
+    monkeypatch.setitem(native.COMPILED, "freshpkg", ("a.py",))
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv("TIERGARTEN_PURE", raising=False)
     import freshpkg  # noqa: F401
     assert "freshpkg.a" not in sys.modules  # not preloaded: the import system picks the build
-    assert native.built_from_source(folder, ("a",)) is True
-    assert native.built_from_source(tmp_path, ("a",)) is None  # no manifest, no build
+    assert native.built_from_source(folder, ("a.py",)) is True
+    assert native.built_from_source(tmp_path, ("a.py",)) is None  # no manifest, no build

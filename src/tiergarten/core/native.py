@@ -2,10 +2,11 @@
 
 Some rules modules are plain Python that `make` also compiles with mypyc (`tools/compile.py`)
 into extension modules next to their `.py` files; Python then imports the compiled ones first.
+A module may also have a small C helper (`name.c`) whose importer falls back to Python code.
 A stale build would silently run old rules, so the build writes a manifest of the sources'
-hashes and `load` imports a package's modules from source whenever the manifest does not match
-(with a warning) or the environment sets `TIERGARTEN_PURE=1`. Without a build (a plain `pip
-install`, no C compiler) everything is the same Python, only slower.
+hashes and `load` imports a package's modules from source (and blocks its C helpers) whenever
+the manifest does not match (with a warning) or the environment sets `TIERGARTEN_PURE=1`.
+Without a build (a plain `pip install`, no C compiler) everything is the same Python, slower.
 """
 
 from __future__ import annotations
@@ -18,24 +19,25 @@ import sys
 import warnings
 from pathlib import Path
 
-# package -> its compiled modules, in import order (a module's own imports come before it)
-COMPILED = {"tiergarten.games.mammuz": ("knowledge", "lays", "state")}
-MANIFEST = ".native.json"  # beside the sources: {module: sha256 of its source}
+# package -> the sources of its compiled modules: .py (mypyc) in import order (a module's own
+# imports first), .c (C helpers)
+COMPILED = {"tiergarten.games.mammuz": ("knowledge.py", "lays.py", "state.py", "_gather.c")}
+MANIFEST = ".native.json"  # beside the sources: {source file: its sha256}
 
 
-def source_hashes(folder: Path, modules: tuple[str, ...]) -> dict[str, str]:
-    """The sha256 of each module's source in `folder`."""
-    return {m: hashlib.sha256((folder / f"{m}.py").read_bytes()).hexdigest() for m in modules}
+def source_hashes(folder: Path, sources: tuple[str, ...]) -> dict[str, str]:
+    """The sha256 of each source file in `folder`."""
+    return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in sources}
 
 
-def built_from_source(folder: Path, modules: tuple[str, ...]) -> bool | None:
+def built_from_source(folder: Path, sources: tuple[str, ...]) -> bool | None:
     """Whether the compiled modules in `folder` were built from the sources there now; None
     when there is no build."""
     try:
         built = json.loads((folder / MANIFEST).read_text())
     except (OSError, ValueError):
         return None
-    return bool(built == source_hashes(folder, modules))
+    return bool(built == source_hashes(folder, sources))
 
 
 def is_compiled(module: str) -> bool:
@@ -46,17 +48,22 @@ def is_compiled(module: str) -> bool:
 def load(package: str, folder: str) -> None:
     """Called first thing in `package`'s __init__ (`folder` = its directory): import its
     compiled modules from source unless a matching build exists and TIERGARTEN_PURE is unset."""
-    modules = COMPILED[package]
+    sources = COMPILED[package]
     where = Path(folder)
-    fresh = built_from_source(where, modules)
+    fresh = built_from_source(where, sources)
     if fresh and os.environ.get("TIERGARTEN_PURE", "") in ("", "0"):
         return
     if fresh is False:
         warnings.warn(f"{package}: its compiled modules were built from older sources; using "
                       "the Python sources (slower). `make` rebuilds them.", stacklevel=3)
-    for m in modules:  # all from source: compiled modules call each other directly
-        name = f"{package}.{m}"
-        spec = importlib.util.spec_from_file_location(name, where / f"{m}.py")
+    for source in sources:  # C helpers first: their importers then take the Python code
+        if source.endswith(".c"):
+            sys.modules[f"{package}.{source[:-2]}"] = None  # type: ignore[assignment]
+    for source in sources:  # all from source: compiled modules call each other directly
+        if not source.endswith(".py"):
+            continue
+        name = f"{package}.{source[:-3]}"
+        spec = importlib.util.spec_from_file_location(name, where / source)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tiergarten
 from tiergarten.games.mammuz.cards import DINOSAUR_NAMES, NAMES
+from tiergarten.games.mammuz.state import shuffle
 
 TABLE = {  # players: (species removed, dinosaurs, cards in play, hand)
     3: ({"mouse", "marmot"}, 3, 30, 10),
@@ -60,3 +63,15 @@ def test_the_opener_may_declare_every_species_in_play_and_only_those() -> None:
     declared = {str(a).rsplit(" ", 1)[1] for a in state.legal_actions(opener)
                 if str(a).startswith("lay")}
     assert declared == set(NAMES[:6])  # marmot and mouse are out of a three-player game
+
+
+def test_the_engine_shuffles_draw_for_draw_as_the_library_does() -> None:
+    """Old records replay only if every shuffle is the one they were played with."""
+    for size in range(0, 70):
+        for seed in range(20):
+            ours, theirs = list(range(size)), list(range(size))
+            rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
+            shuffle(rng_ours, ours)
+            rng_theirs.shuffle(theirs)
+            assert ours == theirs
+            assert rng_ours.getstate() == rng_theirs.getstate()

@@ -32,11 +32,11 @@ def table(players: int) -> list[list[int]]:
 def forget(known: list[list[int]], seat: int, count: int) -> None:
     """`seat` laid `count` cards face down: every other observer forgets as many of each kind."""
     base = seat * KINDS
-    end = base + KINDS
     for row in known:  # the seat's own row knows nothing of its own hand: stays 0
-        part = row[base:end]
-        if any(part):
-            row[base:end] = [v - count if v > count else 0 for v in part]
+        for i in range(base, base + KINDS):
+            v = row[i]
+            if v:
+                row[i] = v - count if v > count else 0
 
 
 def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card: int,

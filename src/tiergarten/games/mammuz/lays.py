@@ -4,9 +4,9 @@ The lay table (actions.py) runs in blocks, one per set of dinosaurs in the lay; 
 the animal part runs in ANIMAL_PARTS order, at the same offset in every block. So a hand's lays
 are, for each set of dinosaurs it holds (in block order), the animal parts its animals can make
 with the room left. Those depend only on the animals held, capped at four of a kind, so they
-are found once per animal part (cached) as C-level getters (`operator.itemgetter`) that pick the
-lays out of any block of any species' row: finding a hand's lays builds no Python object per
-lay, which is what random play and search spend most of their time on.
+are found once per animal part (cached) as offsets that pick the lays out of any block of any
+species' row. Picking them (`gather`) is what random play and search spend most of their time
+on: `_gather.c` does it when built (tools/compile.py), `gather_py` otherwise.
 
 >>> [str(a) for a in lays_as([1, 1] + [0] * 12, 0)]
 ['lay mammoth as mammoth', 'lay bear as mammoth', 'lay mammoth bear as mammoth']
@@ -17,10 +17,9 @@ lay, which is what random play and search spend most of their time on.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import chain, compress, islice, product
-from operator import getitem, itemgetter
-from typing import cast
+from operator import getitem
 
 from .actions import (
     ANIMAL_PARTS,
@@ -35,8 +34,8 @@ from .actions import (
 from .cards import DINOSAURS, SPECIES
 
 Lays = tuple[MammuZAction, ...]
-_Getter = Callable[[Lays], Lays]  # picks lays out of one block of a species' row
-_ANIMALS: dict[bytes, tuple[_Getter, ...]] = {}  # capped animal counts -> getter by room 0–4
+Parts = tuple[tuple[int, ...], ...]  # by room 0–4: offsets into a block of a species' row
+_PARTS: dict[bytes, Parts] = {}  # capped animal counts -> their parts
 _CACHE_LIMIT = 16_384  # about 1.7 kB each; random 4-player play meets ~6,000 in 1,500 games
 _CAP = bytes(min(v, MAX_LAY) for v in range(256))  # `bytes.translate` table: more than four
 # of a kind adds no lay (and no kind has more than nine cards)
@@ -103,64 +102,63 @@ def animal_offsets(animals: bytes) -> tuple[int, ...]:
     return tuple(chain.from_iterable(map(getitem, compress(_SPREAD, data), filter(None, data))))
 
 
-def _getter(indices: Sequence[int]) -> _Getter:
-    """A getter returning the tuple of these items (itemgetter of one index returns the bare
-    item, so one or none is a slice)."""
-    if len(indices) > 1:
-        return cast(_Getter, itemgetter(*indices))
-    start = indices[0] if indices else 0
-    return cast(_Getter, itemgetter(slice(start, start + len(indices))))
-
-
-def _animal_getters(animals: bytes) -> tuple[_Getter, ...]:
-    """For each room 0–3, the getter of the animal parts that fit (a block with dinosaurs,
-    the empty part included); for room 4, block 0's getter (the empty part left out)."""
-    found = _ANIMALS.get(animals)
+def _animal_parts(animals: bytes) -> Parts:
+    """For each room 0–3, the ANIMAL_PARTS offsets that fit (a block with dinosaurs, the empty
+    part included); for room 4, block 0's (the empty part left out). Cached."""
+    found = _PARTS.get(animals)
     if found is None:
         offsets = animal_offsets(animals)
         ends = [bisect_left(offsets, up_to) for up_to in ANIMALS_UP_TO[:MAX_LAY]]
-        found = (*[_getter(offsets[:end]) for end in ends], _getter(offsets[1:]))
-        if len(_ANIMALS) >= _CACHE_LIMIT:  # full: forget the oldest quarter
-            for old in list(islice(_ANIMALS, _CACHE_LIMIT // 4)):
-                del _ANIMALS[old]
-        _ANIMALS[animals] = found
+        found = (*[offsets[:end] for end in ends], offsets[1:])
+        if len(_PARTS) >= _CACHE_LIMIT:  # full: forget the oldest quarter
+            for old in list(islice(_PARTS, _CACHE_LIMIT // 4)):
+                del _PARTS[old]
+        _PARTS[animals] = found
     return found
 
 
-def _getters(key: bytes) -> tuple[_Getter, ...]:
-    """The getters for the animals of `key` (a hand's capped counts, as bytes)."""
-    return _ANIMALS.get(key[:8]) or _animal_getters(key[:8])
+def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...],
+              plan: tuple[tuple[int, int], ...], parts: Parts, tail: Lays) -> Lays:
+    """For each of `species`, for each (block, room) of `plan`, the lays
+    rows[species][block][i] for i in parts[room]; then `tail`. (`_gather.gather` in C when
+    built: this loop is most of what random play and search spend.)"""
+    out: list[MammuZAction] = []
+    for s in species:
+        blocks = rows[s]
+        for block, room in plan:
+            row = blocks[block]
+            out += [row[i] for i in parts[room]]
+    out += tail
+    return tuple(out)
+
+
+Gather = Callable[[tuple[tuple[Lays, ...], ...], tuple[int, ...], tuple[tuple[int, int], ...],
+                   Parts, Lays], Lays]
+
+
+def _fastest_gather() -> Gather:
+    try:
+        from ._gather import gather
+    except ImportError:  # not built, or tiergarten.core.native chose the sources
+        return gather_py
+    return gather
+
+
+gather = _fastest_gather()
 
 
 def lays_as(hand: list[int], species: int, tail: Lays = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
     key = bytes(hand).translate(_CAP)
-    getters = _getters(key)
-    rows = _BLOCK_ROWS[species]
-    plan = _PLANS[key[8:]]
-    if len(plan) == 1:  # no dinosaur in hand: block 0 only
-        return getters[MAX_LAY](rows[0]) + tail
-    out: list[MammuZAction] = []  # a list grows by whole tuples at C speed (a chain would
-    for block, room in plan:  # go one lay at a time)
-        out += getters[room](rows[block])
-    out += tail
-    return tuple(out)
+    return gather(_BLOCK_ROWS, (species,), _PLANS[key[8:]], _animal_parts(key[:8]), tail)
 
 
-def opening_lays(hand: list[int], declarable: Sequence[int], tail: Lays = ()) -> Lays:
+def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Lays = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
     key = bytes(hand).translate(_CAP)
-    getters = _getters(key)
-    plan = _PLANS[key[8:]]
-    out: list[MammuZAction] = []
-    for s in declarable:
-        rows = _BLOCK_ROWS[s]
-        for block, room in plan:
-            out += getters[room](rows[block])
-    out += tail
-    return tuple(out)
+    return gather(_BLOCK_ROWS, declarable, _PLANS[key[8:]], _animal_parts(key[:8]), tail)
 
 
 __all__ = ["animal_offsets", "lays_as", "opening_lays"]

@@ -49,6 +49,19 @@ TAKEN, DEALT, REMOVED, TO_JACKPOT, WON = "taken", "dealt", "removed", "jackpot",
 _EMPTY: tuple[MammuZAction, ...] = ()
 
 
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """`rng.shuffle(items)`, draw for draw (CPython's algorithm, tested against it): compiled,
+    this is several times quicker than the library's Python loop."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 def _after_lay(ext: dict[int, tuple[MammuZAction, ...]],
                laid: tuple[int, ...]) -> dict[int, tuple[MammuZAction, ...]]:
     """The extinctions open after a lay, given those open before it: a lay only moves cards
@@ -112,12 +125,12 @@ class MammuZState(State):
         setup = SETUP[self.n]
         rng = self.rng
         dinos = list(DINOSAURS)
-        rng.shuffle(dinos)
+        shuffle(rng, dinos)
         self.box = sorted(dinos[setup.dinosaurs:])  # dinosaurs left in the box, never seen
         self.in_game = [COUNTS[k] if k in self.declarable else 0 for k in SPECIES]
         self.in_game += [1 if d not in self.box else 0 for d in DINOSAURS]
         deck = [k for k in range(KINDS) for _ in range(self.in_game[k])]
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         self.hands = []
         for seat in range(self.n):
             hand = [0] * KINDS
@@ -197,7 +210,10 @@ class MammuZState(State):
         elif action.species != self.species or not self.sizes[(seat - 1) % self.n]:
             return False
         hand = self.hands[seat]
-        return all(hand[k] >= c for k, c in NEEDS[action.multiset])
+        for k, count in NEEDS[action.multiset]:
+            if hand[k] < count:
+                return False
+        return True
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
@@ -266,7 +282,7 @@ class MammuZState(State):
         count = len(cards)
         if count > 1:
             order = list(cards)
-            self.rng.shuffle(order)  # where each card lies in the lay: unseen by the doubter
+            shuffle(self.rng, order)  # where each card lies in the lay: unseen by the doubter
             cards = tuple(order)
         hand, herd = self.hands[seat], self.herd
         for k in cards:
@@ -386,7 +402,7 @@ class MammuZState(State):
         card = self.revealed[-1][1]
         pile = [k for _, cards in self.lays for k in cards]
         pile.remove(card)
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         at = rng.randrange(len(pile) + 1)
         pile.insert(at, card)
         dealt = [0] * n
