@@ -29,8 +29,12 @@ def main() -> int:
     from setuptools import Distribution, Extension
 
     folders = {package: SRC.joinpath(*package.split(".")) for package in COMPILED}
-    for folder in folders.values():
+    for folder in folders.values():  # no build from an earlier list of modules stays behind
         (folder / MANIFEST).unlink(missing_ok=True)
+        for old in folder.glob("*.so"):
+            old.unlink()
+    for old in SRC.glob("tiergarten_native__mypyc*.so"):
+        old.unlink()
     paths = [str((folders[p] / name).relative_to(ROOT))
              for p, sources in COMPILED.items() for name in sources]
     try:
