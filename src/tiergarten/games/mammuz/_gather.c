@@ -1,28 +1,47 @@
-/* gather(rows, species, plan, parts, tail) -> tuple: MammuZ's lay enumeration's inner loop.
+/* gather(rows, species, plan, mask, tail) -> tuple: MammuZ's lay enumeration's inner loop.
  *
  * The same as lays.gather_py (the Python fallback, which documents it): for each species, for
- * each (block, room) of the plan, the items rows[species][block][i] for i in parts[room]; then
- * tail. One pass counts, one fills a tuple of the exact size: no list, no copy, one reference
- * per item (the Python loop costs ~20 ns per item, this ~3). Built by tools/compile.py. */
+ * each (block, start, end) of the plan, the items rows[species][block][i] for every bit i set
+ * in `mask` (a little-endian bit set) with start <= i < end; then tail. One pass counts, one
+ * fills a tuple of the exact size: no list, no copy, no int object per item (the Python loop
+ * costs ~20 ns per item, this ~3). Built by tools/compile.py. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+/* Bits set in mask[start, end) (in bits); `end` is within the mask. */
+static Py_ssize_t count_bits(const unsigned char *mask, Py_ssize_t start, Py_ssize_t end) {
+    Py_ssize_t n = 0, i = start;
+    for (; i < end && (i & 7); i++) n += (mask[i >> 3] >> (i & 7)) & 1;
+    for (; i + 8 <= end; i += 8) n += __builtin_popcount(mask[i >> 3]);
+    for (; i < end; i++) n += (mask[i >> 3] >> (i & 7)) & 1;
+    return n;
+}
+
+static int read_step(PyObject *step, Py_ssize_t nbits, Py_ssize_t *block, Py_ssize_t *start,
+                     Py_ssize_t *end) {
+    if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 3) return -1;
+    *block = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 0));
+    *start = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 1));
+    *end = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 2));
+    if (*block < 0 || *start < 0 || *end < *start || *end > nbits) return -1;
+    return 0;
+}
+
 static PyObject *gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
-        !PyTuple_Check(args[2]) || !PyTuple_Check(args[3]) || !PyTuple_Check(args[4])) {
-        PyErr_SetString(PyExc_TypeError, "gather(rows, species, plan, parts, tail): five tuples");
+        !PyTuple_Check(args[2]) || !PyBytes_Check(args[3]) || !PyTuple_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "gather(rows, species, plan, mask, tail): tuples, mask is bytes");
         return NULL;
     }
-    PyObject *rows = args[0], *species = args[1], *plan = args[2], *parts = args[3];
-    PyObject *tail = args[4];
+    PyObject *rows = args[0], *species = args[1], *plan = args[2], *tail = args[4];
+    const unsigned char *mask = (const unsigned char *)PyBytes_AS_STRING(args[3]);
+    Py_ssize_t nbits = 8 * PyBytes_GET_SIZE(args[3]);
     Py_ssize_t nspecies = PyTuple_GET_SIZE(species), nplan = PyTuple_GET_SIZE(plan);
-    Py_ssize_t nparts = PyTuple_GET_SIZE(parts), total = PyTuple_GET_SIZE(tail);
+    Py_ssize_t total = PyTuple_GET_SIZE(tail), block = 0, start = 0, end = 0;
     for (Py_ssize_t p = 0; p < nplan; p++) {
-        PyObject *step = PyTuple_GET_ITEM(plan, p);
-        if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 2) goto bad;
-        Py_ssize_t room = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 1));
-        if (room < 0 || room >= nparts || !PyTuple_Check(PyTuple_GET_ITEM(parts, room))) goto bad;
-        total += nspecies * PyTuple_GET_SIZE(PyTuple_GET_ITEM(parts, room));
+        if (read_step(PyTuple_GET_ITEM(plan, p), nbits, &block, &start, &end) < 0) goto bad;
+        total += nspecies * count_bits(mask, start, end);
     }
     PyObject *out = PyTuple_New(total);
     if (out == NULL) return NULL;
@@ -33,20 +52,23 @@ static PyObject *gather(PyObject *module, PyObject *const *args, Py_ssize_t narg
             goto bad_out;
         PyObject *blocks = PyTuple_GET_ITEM(rows, sp);
         for (Py_ssize_t p = 0; p < nplan; p++) {
-            PyObject *step = PyTuple_GET_ITEM(plan, p);
-            Py_ssize_t block = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 0));
-            PyObject *part = PyTuple_GET_ITEM(parts, PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 1)));
-            if (block < 0 || block >= PyTuple_GET_SIZE(blocks) ||
-                !PyTuple_Check(PyTuple_GET_ITEM(blocks, block)))
+            read_step(PyTuple_GET_ITEM(plan, p), nbits, &block, &start, &end);
+            if (block >= PyTuple_GET_SIZE(blocks) || !PyTuple_Check(PyTuple_GET_ITEM(blocks, block)))
                 goto bad_out;
             PyObject *row = PyTuple_GET_ITEM(blocks, block);
-            Py_ssize_t size = PyTuple_GET_SIZE(row), count = PyTuple_GET_SIZE(part);
-            for (Py_ssize_t j = 0; j < count; j++) {
-                Py_ssize_t i = PyLong_AsSsize_t(PyTuple_GET_ITEM(part, j));
-                if (i < 0 || i >= size) goto bad_out;
-                PyObject *item = PyTuple_GET_ITEM(row, i);
-                Py_INCREF(item);
-                PyTuple_SET_ITEM(out, n++, item);
+            if (end > PyTuple_GET_SIZE(row) && count_bits(mask, PyTuple_GET_SIZE(row), end))
+                goto bad_out;
+            for (Py_ssize_t i = start; i < end; i++) {
+                unsigned bits = mask[i >> 3] >> (i & 7);
+                if (bits == 0) {  /* nothing more in this byte: skip to the next */
+                    i |= 7;
+                    continue;
+                }
+                if (bits & 1) {
+                    PyObject *item = PyTuple_GET_ITEM(row, i);
+                    Py_INCREF(item);
+                    PyTuple_SET_ITEM(out, n++, item);
+                }
             }
         }
     }
@@ -60,13 +82,13 @@ bad_out:
     Py_DECREF(out);  /* unfilled slots are NULL, which tuple deallocation skips */
 bad:
     if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "gather: an index out of range or not a tuple");
+        PyErr_SetString(PyExc_ValueError, "gather: a plan step, species or block out of range");
     return NULL;
 }
 
 static PyMethodDef methods[] = {
     {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
-     "gather(rows, species, plan, parts, tail) -> tuple (see lays.gather_py)"},
+     "gather(rows, species, plan, mask, tail) -> tuple (see lays.gather_py)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,4 +1,4 @@
-from .lays import Lays, Parts
+from .lays import Lays, Plan
 
-def gather(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...],
-           plan: tuple[tuple[int, int], ...], parts: Parts, tail: Lays, /) -> Lays: ...
+def gather(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...], plan: Plan,
+           mask: bytes, tail: Lays, /) -> Lays: ...

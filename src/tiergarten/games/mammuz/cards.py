@@ -7,19 +7,19 @@ the six dinosaurs (8–13), one card each.
 ('mammoth', 2, 'mouse', 9, 'tyrannosaurus')
 >>> SETUP[4]
 Setup(removed=(7,), dinosaurs=5, cards=40, hand=10)
->>> sum(COUNTS[:8]), len(DINOSAURS)
-(44, 6)
+>>> sum(COUNTS[:8]), len(DINOSAURS), KINDS == len(NAMES)
+(44, 6, True)
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 SPECIES_NAMES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse")
 DINOSAUR_NAMES = ("stegosaurus", "triceratops", "pterosaurus", "brontosaurus", "plesiosaurus",
                   "tyrannosaurus")
 NAMES = SPECIES_NAMES + DINOSAUR_NAMES
-KINDS = len(NAMES)  # 14
+KINDS: Final = 14  # len(NAMES); a Final literal is a constant in compiled modules
 MAMMOTH, BEAR, DEER, TIGER, HARE, SQUIRREL, MARMOT, MOUSE = range(8)
 SPECIES = tuple(range(8))
 DINOSAURS = tuple(range(8, KINDS))
@@ -45,7 +45,12 @@ SETUP = {
 }
 
 # Dinosaur powers: what happens to the herd when a doubt turns up a dinosaur.
-DOUBTER_TAKES, DOUBTED_TAKES, DOUBTER_CHOOSES, DEAL_OUT, REMOVE, JACKPOT = range(6)
+DOUBTER_TAKES: Final = 0
+DOUBTED_TAKES: Final = 1
+DOUBTER_CHOOSES: Final = 2
+DEAL_OUT: Final = 3
+REMOVE: Final = 4
+JACKPOT: Final = 5
 POWER_NAMES = ("doubter_takes", "doubted_takes", "doubter_chooses", "deal_out", "remove",
                "jackpot")
 DEFAULT_POWERS = {

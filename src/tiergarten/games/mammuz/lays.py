@@ -3,10 +3,11 @@
 The lay table (actions.py) runs in blocks, one per set of dinosaurs in the lay; inside a block
 the animal part runs in ANIMAL_PARTS order, at the same offset in every block. So a hand's lays
 are, for each set of dinosaurs it holds (in block order), the animal parts its animals can make
-with the room left. Those depend only on the animals held, capped at four of a kind, so they
-are found once per animal part (cached) as offsets that pick the lays out of any block of any
-species' row. Picking them (`gather`) is what random play and search spend most of their time
-on: `_gather.c` does it when built (tools/compile.py), `gather_py` otherwise.
+with the room left. Those depend only on the animals held, capped at four of a kind: a bit set
+over ANIMAL_PARTS (`animal_mask`, two table lookups) says which, at the same offsets in every
+block of every species' row. Picking the lays out of the rows (`gather`) is what random play
+and search spend most of their time on: `_gather.c` does it when built (tools/compile.py),
+`gather_py` otherwise.
 
 >>> [str(a) for a in lays_as([1, 1] + [0] * 12, 0)]
 ['lay mammoth as mammoth', 'lay bear as mammoth', 'lay mammoth bear as mammoth']
@@ -20,6 +21,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from itertools import chain, compress, islice, product
 from operator import getitem
+from typing import Final
 
 from .actions import (
     ANIMAL_PARTS,
@@ -34,10 +36,10 @@ from .actions import (
 from .cards import DINOSAURS, SPECIES
 
 Lays = tuple[MammuZAction, ...]
-Parts = tuple[tuple[int, ...], ...]  # by room 0–4: offsets into a block of a species' row
-_PARTS: dict[bytes, Parts] = {}  # capped animal counts -> their parts
-_CACHE_LIMIT = 16_384  # about 1.7 kB each; random 4-player play meets ~6,000 in 1,500 games
-_CAP = bytes(min(v, MAX_LAY) for v in range(256))  # `bytes.translate` table: more than four
+Plan = tuple[tuple[int, int, int], ...]  # (block, first offset, end offset) per usable block
+_OFFSETS: dict[bytes, tuple[int, ...]] = {}  # animal mask -> its offsets (for gather_py)
+_CACHE_LIMIT = 16_384  # about 1 kB each; random 4-player play meets ~6,000 in 1,500 games
+_CAP: Final = bytes(min(v, MAX_LAY) for v in range(256))  # `bytes.translate` table: more than four
 # of a kind adds no lay (and no kind has more than nine cards)
 
 
@@ -55,19 +57,21 @@ def _block_rows() -> tuple[tuple[Lays, ...], ...]:
     return tuple(out)
 
 
-def _plans() -> dict[bytes, tuple[tuple[int, int], ...]]:
+def _plans() -> dict[bytes, Plan]:
     """Dinosaurs held (the hand's capped counts of the six, as bytes) -> the blocks the hand
-    may use, in table order, each with the room left for animals. Room 4 is only block 0."""
+    may use, in table order, each with the range of ANIMAL_PARTS offsets that fit the room left
+    for animals (block 0, no dinosaur: all but the empty part)."""
     out = {}
     for held in range(1 << len(DINOSAURS)):
         key = bytes(held >> i & 1 for i in range(len(DINOSAURS)))
-        out[key] = tuple((block, MAX_LAY - len(dinos)) for block, dinos in enumerate(DINOSAUR_PARTS)
+        out[key] = tuple((block, 1 if block == 0 else 0, ANIMALS_UP_TO[MAX_LAY - len(dinos)])
+                         for block, dinos in enumerate(DINOSAUR_PARTS)
                          if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos))
     return out
 
 
-_BLOCK_ROWS = _block_rows()
-_PLANS = _plans()
+_BLOCK_ROWS: Final = _block_rows()  # Final: compiled, a constant, not a namespace lookup
+_PLANS: Final = _plans()
 
 
 def _half_masks(kinds: range) -> dict[bytes, int]:
@@ -84,56 +88,63 @@ def _half_masks(kinds: range) -> dict[bytes, int]:
     return out
 
 
-_LOW, _HIGH = _half_masks(range(4)), _half_masks(range(4, 8))
-_BYTES = (len(ANIMAL_PARTS) + 7) // 8
-_SPREAD = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
+_LOW: Final = _half_masks(range(4))
+_HIGH: Final = _half_masks(range(4, 8))
+_BYTES: Final = (len(ANIMAL_PARTS) + 7) // 8
+_MASKS: Final[dict[bytes, bytes]] = {}  # animals -> animal_mask(animals)
+_SPREAD: Final = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
                 for j in range(_BYTES))  # _SPREAD[j][v]: the parts set in value v of byte j
 
 
-def animal_offsets(animals: bytes) -> tuple[int, ...]:
-    """ANIMAL_PARTS offsets (ascending, the empty part first) that `animals` (counts of the
-    eight species, capped at four) can supply.
+def animal_mask(animals: bytes) -> bytes:
+    """The ANIMAL_PARTS that `animals` (counts of the eight species, capped at four) can
+    supply, as a little-endian bit set (bit i for part i). Cached."""
+    mask = _MASKS.get(animals)
+    if mask is None:
+        mask = (_LOW[animals[:4]] & _HIGH[animals[4:]]).to_bytes(_BYTES, "little")
+        if len(_MASKS) >= _CACHE_LIMIT:
+            _MASKS.clear()
+        _MASKS[animals] = mask
+    return mask
 
-    >>> [ANIMAL_PARTS[i] for i in animal_offsets(bytes([2, 1, 0, 0, 0, 0, 0, 0]))]
+
+def offsets(mask: bytes) -> tuple[int, ...]:
+    """The offsets set in `mask`, ascending.
+
+    >>> [ANIMAL_PARTS[i] for i in offsets(animal_mask(bytes([2, 1, 0, 0, 0, 0, 0, 0])))]
     [(), (0,), (1,), (0, 0), (0, 1), (0, 0, 1)]
     """
-    bits = _LOW[animals[:4]] & _HIGH[animals[4:]]
-    data = bits.to_bytes(_BYTES, "little")
-    return tuple(chain.from_iterable(map(getitem, compress(_SPREAD, data), filter(None, data))))
-
-
-def _animal_parts(animals: bytes) -> Parts:
-    """For each room 0–3, the ANIMAL_PARTS offsets that fit (a block with dinosaurs, the empty
-    part included); for room 4, block 0's (the empty part left out). Cached."""
-    found = _PARTS.get(animals)
+    found = _OFFSETS.get(mask)
     if found is None:
-        offsets = animal_offsets(animals)
-        ends = [bisect_left(offsets, up_to) for up_to in ANIMALS_UP_TO[:MAX_LAY]]
-        found = (*[offsets[:end] for end in ends], offsets[1:])
-        if len(_PARTS) >= _CACHE_LIMIT:  # full: forget the oldest quarter
-            for old in list(islice(_PARTS, _CACHE_LIMIT // 4)):
-                del _PARTS[old]
-        _PARTS[animals] = found
+        found = tuple(chain.from_iterable(map(getitem, compress(_SPREAD, mask),
+                                              filter(None, mask))))
+        if len(_OFFSETS) >= _CACHE_LIMIT:  # full: forget the oldest quarter
+            for old in list(islice(_OFFSETS, _CACHE_LIMIT // 4)):
+                del _OFFSETS[old]
+        _OFFSETS[mask] = found
     return found
 
 
-def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...],
-              plan: tuple[tuple[int, int], ...], parts: Parts, tail: Lays) -> Lays:
-    """For each of `species`, for each (block, room) of `plan`, the lays
-    rows[species][block][i] for i in parts[room]; then `tail`. (`_gather.gather` in C when
-    built: this loop is most of what random play and search spend.)"""
+def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...], plan: Plan,
+              mask: bytes, tail: Lays) -> Lays:
+    """For each of `species`, for each (block, start, end) of `plan`, the lays
+    rows[species][block][i] for the offsets i in `mask` from start to before end; then `tail`.
+    (`_gather.gather` does the same in C when built: this is most of what random play and
+    search spend.)"""
+    found = offsets(mask)
+    picks = [(block, found[bisect_left(found, start):bisect_left(found, end)])
+             for block, start, end in plan]
     out: list[MammuZAction] = []
     for s in species:
         blocks = rows[s]
-        for block, room in plan:
+        for block, picked in picks:
             row = blocks[block]
-            out += [row[i] for i in parts[room]]
+            out += [row[i] for i in picked]
     out += tail
     return tuple(out)
 
 
-Gather = Callable[[tuple[tuple[Lays, ...], ...], tuple[int, ...], tuple[tuple[int, int], ...],
-                   Parts, Lays], Lays]
+Gather = Callable[[tuple[tuple[Lays, ...], ...], tuple[int, ...], Plan, bytes, Lays], Lays]
 
 
 def _fastest_gather() -> Gather:
@@ -144,21 +155,21 @@ def _fastest_gather() -> Gather:
     return gather
 
 
-gather = _fastest_gather()
+gather: Final = _fastest_gather()
 
 
 def lays_as(hand: list[int], species: int, tail: Lays = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
     key = bytes(hand).translate(_CAP)
-    return gather(_BLOCK_ROWS, (species,), _PLANS[key[8:]], _animal_parts(key[:8]), tail)
+    return gather(_BLOCK_ROWS, (species,), _PLANS[key[8:]], animal_mask(key[:8]), tail)
 
 
 def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Lays = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
     key = bytes(hand).translate(_CAP)
-    return gather(_BLOCK_ROWS, declarable, _PLANS[key[8:]], _animal_parts(key[:8]), tail)
+    return gather(_BLOCK_ROWS, declarable, _PLANS[key[8:]], animal_mask(key[:8]), tail)
 
 
-__all__ = ["animal_offsets", "lays_as", "opening_lays"]
+__all__ = ["animal_mask", "lays_as", "offsets", "opening_lays"]

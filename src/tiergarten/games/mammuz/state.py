@@ -10,7 +10,7 @@ lays a hand can make are found in `lays.py`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from tiergarten.core import Action, Game, Result, State
 
@@ -43,10 +43,18 @@ from .cards import (
 )
 from .lays import lays_as, opening_lays
 
-MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
-OPEN, RESPOND, GIVE_PHASE, OVER = "open", "respond", "give", "over"
-TAKEN, DEALT, REMOVED, TO_JACKPOT, WON = "taken", "dealt", "removed", "jackpot", "won"
-_EMPTY: tuple[MammuZAction, ...] = ()
+# Final: compiled, these are constants rather than lookups in the module's namespace
+MAX_DECISIONS: Final = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
+OPEN: Final = "open"
+RESPOND: Final = "respond"
+GIVE_PHASE: Final = "give"
+OVER: Final = "over"
+TAKEN: Final = "taken"
+DEALT: Final = "dealt"
+REMOVED: Final = "removed"
+TO_JACKPOT: Final = "jackpot"
+WON: Final = "won"
+_EMPTY: Final[tuple[MammuZAction, ...]] = ()
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:
@@ -210,10 +218,7 @@ class MammuZState(State):
         elif action.species != self.species or not self.sizes[(seat - 1) % self.n]:
             return False
         hand = self.hands[seat]
-        for k, count in NEEDS[action.multiset]:
-            if hand[k] < count:
-                return False
-        return True
+        return all(hand[k] >= count for k, count in NEEDS[action.multiset])
 
     def apply(self, seat: int, action: Action | str) -> None:
         """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
