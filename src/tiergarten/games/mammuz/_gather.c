@@ -8,12 +8,20 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+/* The bits of byte `byte` of `mask` that lie in [start, end) (in bits). */
+static unsigned bits_in(const unsigned char *mask, Py_ssize_t byte, Py_ssize_t start,
+                        Py_ssize_t end) {
+    unsigned v = mask[byte];
+    if (byte == start >> 3) v &= 0xFFu << (start & 7);
+    if (byte == (end - 1) >> 3) v &= 0xFFu >> (7 - ((end - 1) & 7));
+    return v & 0xFFu;
+}
+
 /* Bits set in mask[start, end) (in bits); `end` is within the mask. */
 static Py_ssize_t count_bits(const unsigned char *mask, Py_ssize_t start, Py_ssize_t end) {
-    Py_ssize_t n = 0, i = start;
-    for (; i < end && (i & 7); i++) n += (mask[i >> 3] >> (i & 7)) & 1;
-    for (; i + 8 <= end; i += 8) n += __builtin_popcount(mask[i >> 3]);
-    for (; i < end; i++) n += (mask[i >> 3] >> (i & 7)) & 1;
+    Py_ssize_t n = 0;
+    for (Py_ssize_t byte = start >> 3; start < end && byte <= (end - 1) >> 3; byte++)
+        n += __builtin_popcount(bits_in(mask, byte, start, end));
     return n;
 }
 
@@ -58,14 +66,9 @@ static PyObject *gather(PyObject *module, PyObject *const *args, Py_ssize_t narg
             PyObject *row = PyTuple_GET_ITEM(blocks, block);
             if (end > PyTuple_GET_SIZE(row) && count_bits(mask, PyTuple_GET_SIZE(row), end))
                 goto bad_out;
-            for (Py_ssize_t i = start; i < end; i++) {
-                unsigned bits = mask[i >> 3] >> (i & 7);
-                if (bits == 0) {  /* nothing more in this byte: skip to the next */
-                    i |= 7;
-                    continue;
-                }
-                if (bits & 1) {
-                    PyObject *item = PyTuple_GET_ITEM(row, i);
+            for (Py_ssize_t byte = start >> 3; start < end && byte <= (end - 1) >> 3; byte++) {
+                for (unsigned v = bits_in(mask, byte, start, end); v; v &= v - 1) {
+                    PyObject *item = PyTuple_GET_ITEM(row, 8 * byte + __builtin_ctz(v));
                     Py_INCREF(item);
                     PyTuple_SET_ITEM(out, n++, item);
                 }

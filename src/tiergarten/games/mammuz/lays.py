@@ -91,21 +91,27 @@ def _half_masks(kinds: range) -> dict[bytes, int]:
 _LOW: Final = _half_masks(range(4))
 _HIGH: Final = _half_masks(range(4, 8))
 _BYTES: Final = (len(ANIMAL_PARTS) + 7) // 8
-_MASKS: Final[dict[bytes, bytes]] = {}  # animals -> animal_mask(animals)
+_HANDS: Final[dict[bytes, tuple[Plan, bytes]]] = {}  # capped hand -> _plan_and_mask
 _SPREAD: Final = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
                 for j in range(_BYTES))  # _SPREAD[j][v]: the parts set in value v of byte j
 
 
 def animal_mask(animals: bytes) -> bytes:
     """The ANIMAL_PARTS that `animals` (counts of the eight species, capped at four) can
-    supply, as a little-endian bit set (bit i for part i). Cached."""
-    mask = _MASKS.get(animals)
-    if mask is None:
-        mask = (_LOW[animals[:4]] & _HIGH[animals[4:]]).to_bytes(_BYTES, "little")
-        if len(_MASKS) >= _CACHE_LIMIT:
-            _MASKS.clear()
-        _MASKS[animals] = mask
-    return mask
+    supply, as a little-endian bit set (bit i for part i)."""
+    return (_LOW[animals[:4]] & _HIGH[animals[4:]]).to_bytes(_BYTES, "little")
+
+
+def _plan_and_mask(hand: list[int]) -> tuple[Plan, bytes]:
+    """The blocks `hand` can use and its animal mask. Cached by the capped hand."""
+    key = bytes(hand).translate(_CAP)
+    found = _HANDS.get(key)
+    if found is None:
+        found = (_PLANS[key[8:]], animal_mask(key[:8]))
+        if len(_HANDS) >= _CACHE_LIMIT:
+            _HANDS.clear()
+        _HANDS[key] = found
+    return found
 
 
 def offsets(mask: bytes) -> tuple[int, ...]:
@@ -161,15 +167,15 @@ gather: Final = _fastest_gather()
 def lays_as(hand: list[int], species: int, tail: Lays = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
-    key = bytes(hand).translate(_CAP)
-    return gather(_BLOCK_ROWS, (species,), _PLANS[key[8:]], animal_mask(key[:8]), tail)
+    plan, mask = _plan_and_mask(hand)
+    return gather(_BLOCK_ROWS, (species,), plan, mask, tail)
 
 
 def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Lays = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
-    key = bytes(hand).translate(_CAP)
-    return gather(_BLOCK_ROWS, declarable, _PLANS[key[8:]], animal_mask(key[:8]), tail)
+    plan, mask = _plan_and_mask(hand)
+    return gather(_BLOCK_ROWS, declarable, plan, mask, tail)
 
 
 __all__ = ["animal_mask", "lays_as", "offsets", "opening_lays"]
