@@ -108,6 +108,7 @@ def dynamic_keys() -> set[str]:
     """Keys the JavaScript builds from game data, for the values the games really have."""
     from tiergarten.games.lecker_mammut import cards as lm
     from tiergarten.games.mammuz import cards as mz
+    from tiergarten.games.mammuz import state as mzs
     from tiergarten.games.maumau import cards as mm
     from tiergarten.games.mucca_pazza import data as mp
 
@@ -122,8 +123,8 @@ def dynamic_keys() -> set[str]:
             keys |= {f"choice.{choice}" for choice in option.choices or ()}
     keys |= {f"maumau.rank.{r}" for r in mm.RANKS} | {f"maumau.suit.{s}" for s in mm.SUITS}
     keys |= {f"animal.{a}" for a in mz.NAMES}
-    outcomes = source("games", "mammuz", "state.py").split("TAKEN, DEALT", 1)[1].split("\n")[0]
-    keys |= {f"mammuz.outcome.{o}" for o in re.findall(r'"(\w+)"', outcomes)}
+    keys |= {f"mammuz.outcome.{o}"
+             for o in (mzs.TAKEN, mzs.DEALT, mzs.REMOVED, mzs.TO_JACKPOT, mzs.WON)}
     keys |= {f"lm.animal.{a}" for a in lm.ANIMALS} | {f"lm.colour.{c}" for c in lm.COLOURS}
     keys |= {f"mucca.animal.{a}" for a in mp.CARD_NAMES}
     keys |= {f"mucca.row.{r}" for r in mp.ROWS} | {f"mucca.dir.{d}" for d in mp.DIRECTIONS}
