@@ -1,10 +1,11 @@
-/* gather(rows, species, plan, mask, tail) -> tuple: MammuZ's lay enumeration's inner loop.
+/* gather(rows, species, key, plans, low, high, tail) -> tuple: MammuZ's lay enumeration.
  *
- * The same as lays.gather_py (the Python fallback, which documents it): for each species, for
- * each (block, start, end) of the plan, the items rows[species][block][i] for every bit i set
- * in `mask` (a little-endian bit set) with start <= i < end; then tail. One pass counts, one
- * fills a tuple of the exact size: no list, no copy, no int object per item (the Python loop
- * costs ~20 ns per item, this ~3). Built by tools/compile.py. */
+ * The same as lays.gather_py (the Python fallback, which documents it): the lays of the
+ * capped hand `key` (fourteen counts, at most four each) for each species, from the plan of
+ * the dinosaurs it holds and the bit set of the animal parts it can supply (the AND of the
+ * two halves' bit sets, looked up by index: no hashing, no cache); then tail. One pass counts,
+ * one fills a tuple of the exact size: no list, no copy, no int object per item (the Python
+ * loop costs ~20 ns per item, this a few). Built by tools/compile.py. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -35,16 +36,43 @@ static int read_step(PyObject *step, Py_ssize_t nbits, Py_ssize_t *block, Py_ssi
     return 0;
 }
 
+#define KEY_KINDS 14  /* 8 animals, 6 dinosaurs */
+#define MASK_MAX 64    /* bytes: room for 512 animal parts (there are 495) */
+
+/* Index of four capped counts in the half tables: base 5, the first count most significant. */
+static Py_ssize_t half_index(const unsigned char *c) {
+    return ((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3];
+}
+
 static PyObject *gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
-        !PyTuple_Check(args[2]) || !PyBytes_Check(args[3]) || !PyTuple_Check(args[4])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "gather(rows, species, plan, mask, tail): tuples, mask is bytes");
+    if (nargs != 7 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        !PyBytes_Check(args[2]) || !PyTuple_Check(args[3]) || !PyTuple_Check(args[4]) ||
+        !PyTuple_Check(args[5]) || !PyTuple_Check(args[6])) {
+        PyErr_SetString(PyExc_TypeError, "gather(rows, species, key, plans, low, high, tail): "
+                        "key is bytes, the others tuples");
         return NULL;
     }
-    PyObject *rows = args[0], *species = args[1], *plan = args[2], *tail = args[4];
-    const unsigned char *mask = (const unsigned char *)PyBytes_AS_STRING(args[3]);
-    Py_ssize_t nbits = 8 * PyBytes_GET_SIZE(args[3]);
+    PyObject *rows = args[0], *species = args[1], *plans = args[3], *tail = args[6];
+    const unsigned char *key = (const unsigned char *)PyBytes_AS_STRING(args[2]);
+    if (PyBytes_GET_SIZE(args[2]) != KEY_KINDS) goto bad;
+    Py_ssize_t held = 0;
+    for (int k = 0; k < KEY_KINDS; k++) {
+        if (key[k] > 4) goto bad;
+        if (k >= 8 && key[k]) held |= (Py_ssize_t)1 << (k - 8);
+    }
+    Py_ssize_t lo = half_index(key), hi = half_index(key + 4);
+    if (held >= PyTuple_GET_SIZE(plans) || lo >= PyTuple_GET_SIZE(args[4]) ||
+        hi >= PyTuple_GET_SIZE(args[5]))
+        goto bad;
+    PyObject *plan = PyTuple_GET_ITEM(plans, held);
+    PyObject *low = PyTuple_GET_ITEM(args[4], lo), *high = PyTuple_GET_ITEM(args[5], hi);
+    if (!PyTuple_Check(plan) || !PyBytes_Check(low) || !PyBytes_Check(high) ||
+        PyBytes_GET_SIZE(low) != PyBytes_GET_SIZE(high) || PyBytes_GET_SIZE(low) > MASK_MAX)
+        goto bad;
+    unsigned char mask[MASK_MAX];
+    Py_ssize_t nbytes = PyBytes_GET_SIZE(low), nbits = 8 * nbytes;
+    for (Py_ssize_t j = 0; j < nbytes; j++)
+        mask[j] = (unsigned char)PyBytes_AS_STRING(low)[j] & (unsigned char)PyBytes_AS_STRING(high)[j];
     Py_ssize_t nspecies = PyTuple_GET_SIZE(species), nplan = PyTuple_GET_SIZE(plan);
     Py_ssize_t total = PyTuple_GET_SIZE(tail), block = 0, start = 0, end = 0;
     for (Py_ssize_t p = 0; p < nplan; p++) {
@@ -85,13 +113,14 @@ bad_out:
     Py_DECREF(out);  /* unfilled slots are NULL, which tuple deallocation skips */
 bad:
     if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError, "gather: a plan step, species or block out of range");
+        PyErr_SetString(PyExc_ValueError,
+                        "gather: a count, plan step, species or block out of range");
     return NULL;
 }
 
 static PyMethodDef methods[] = {
     {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
-     "gather(rows, species, plan, mask, tail) -> tuple (see lays.gather_py)"},
+     "gather(rows, species, key, plans, low, high, tail) -> tuple (see lays.gather_py)"},
     {NULL, NULL, 0, NULL},
 };
 

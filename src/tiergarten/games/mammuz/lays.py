@@ -57,65 +57,68 @@ def _block_rows() -> tuple[tuple[Lays, ...], ...]:
     return tuple(out)
 
 
-def _plans() -> dict[bytes, Plan]:
-    """Dinosaurs held (the hand's capped counts of the six, as bytes) -> the blocks the hand
-    may use, in table order, each with the range of ANIMAL_PARTS offsets that fit the room left
-    for animals (block 0, no dinosaur: all but the empty part)."""
-    out = {}
-    for held in range(1 << len(DINOSAURS)):
-        key = bytes(held >> i & 1 for i in range(len(DINOSAURS)))
-        out[key] = tuple((block, 1 if block == 0 else 0, ANIMALS_UP_TO[MAX_LAY - len(dinos)])
-                         for block, dinos in enumerate(DINOSAUR_PARTS)
-                         if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos))
-    return out
+def _plans() -> tuple[Plan, ...]:
+    """Dinosaurs held (bit i: the i-th dinosaur) -> the blocks the hand may use, in table
+    order, each with the range of ANIMAL_PARTS offsets that fit the room left for animals
+    (block 0, no dinosaur: all but the empty part)."""
+    return tuple(tuple((block, 1 if block == 0 else 0, ANIMALS_UP_TO[MAX_LAY - len(dinos)])
+                       for block, dinos in enumerate(DINOSAUR_PARTS)
+                       if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos))
+                 for held in range(1 << len(DINOSAURS)))
 
 
-_BLOCK_ROWS: Final = _block_rows()  # Final: compiled, a constant, not a namespace lookup
-_PLANS: Final = _plans()
+_BYTES: Final = (len(ANIMAL_PARTS) + 7) // 8
 
 
-def _half_masks(kinds: range) -> dict[bytes, int]:
-    """Capped counts of four species (as bytes) -> bit set (bit i for ANIMAL_PARTS[i]) of the
-    parts those counts can supply; the two halves of a hand's animals AND to its bit set."""
+def _half_masks(kinds: range) -> tuple[bytes, ...]:
+    """Capped counts of four species (by `_index`) -> the bit set (bit i for ANIMAL_PARTS[i],
+    little-endian bytes) of the parts those counts can supply; the two halves of a hand's
+    animals AND to its bit set."""
     fits = [[sum(1 << i for i, part in enumerate(ANIMAL_PARTS) if part.count(k) <= c)
              for c in range(MAX_LAY + 1)] for k in kinds]
-    out = {}
-    for counts in product(range(MAX_LAY + 1), repeat=len(kinds)):
+    out = []
+    for counts in product(range(MAX_LAY + 1), repeat=len(kinds)):  # in `_index` order
         bits = -1
         for row, count in zip(fits, counts, strict=True):
             bits &= row[count]
-        out[bytes(counts)] = bits
-    return out
+        out.append(bits.to_bytes(_BYTES, "little"))
+    return tuple(out)
 
 
-_LOW: Final = _half_masks(range(4))
-_HIGH: Final = _half_masks(range(4, 8))
-_BYTES: Final = (len(ANIMAL_PARTS) + 7) // 8
-_HANDS: Final[dict[bytes, tuple[Plan, bytes]]] = {}  # capped hand -> _plan_and_mask
+# Final: compiled, these are constants, not namespace lookups
+_BLOCK_ROWS: Final = _block_rows()
+_PLANS: Final = _plans()
+_LOW: Final = _half_masks(range(4))  # mammoth … tiger
+_HIGH: Final = _half_masks(range(4, 8))  # hare … mouse
 _SPREAD: Final = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
-                for j in range(_BYTES))  # _SPREAD[j][v]: the parts set in value v of byte j
+                       for j in range(_BYTES))  # _SPREAD[j][v]: the parts set in value v of byte j
+
+
+def _index(counts: bytes) -> int:
+    """Where four capped counts are in `_LOW`/`_HIGH` (base 5, first count most significant)."""
+    return ((counts[0] * 5 + counts[1]) * 5 + counts[2]) * 5 + counts[3]
+
+
+def _held(key: bytes) -> int:
+    """Where a capped hand's dinosaurs are in `_PLANS`."""
+    return sum(1 << i for i in range(len(DINOSAURS)) if key[8 + i])
+
+
+def _mask(key: bytes, low: tuple[bytes, ...], high: tuple[bytes, ...]) -> bytes:
+    """The animal mask of the capped counts `key` (at least the eight animals): the AND of
+    its two halves' bit sets."""
+    a, b = low[_index(key[:4])], high[_index(key[4:8])]
+    return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
 
 
 def animal_mask(animals: bytes) -> bytes:
     """The ANIMAL_PARTS that `animals` (counts of the eight species, capped at four) can
     supply, as a little-endian bit set (bit i for part i)."""
-    return (_LOW[animals[:4]] & _HIGH[animals[4:]]).to_bytes(_BYTES, "little")
-
-
-def _plan_and_mask(hand: list[int]) -> tuple[Plan, bytes]:
-    """The blocks `hand` can use and its animal mask. Cached by the capped hand."""
-    key = bytes(hand).translate(_CAP)
-    found = _HANDS.get(key)
-    if found is None:
-        found = (_PLANS[key[8:]], animal_mask(key[:8]))
-        if len(_HANDS) >= _CACHE_LIMIT:
-            _HANDS.clear()
-        _HANDS[key] = found
-    return found
+    return _mask(animals, _LOW, _HIGH)
 
 
 def offsets(mask: bytes) -> tuple[int, ...]:
-    """The offsets set in `mask`, ascending.
+    """The offsets set in `mask`, ascending. Cached.
 
     >>> [ANIMAL_PARTS[i] for i in offsets(animal_mask(bytes([2, 1, 0, 0, 0, 0, 0, 0])))]
     [(), (0,), (1,), (0, 0), (0, 1), (0, 0, 1)]
@@ -131,15 +134,17 @@ def offsets(mask: bytes) -> tuple[int, ...]:
     return found
 
 
-def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...], plan: Plan,
-              mask: bytes, tail: Lays) -> Lays:
-    """For each of `species`, for each (block, start, end) of `plan`, the lays
-    rows[species][block][i] for the offsets i in `mask` from start to before end; then `tail`.
-    (`_gather.gather` does the same in C when built: this is most of what random play and
-    search spend.)"""
-    found = offsets(mask)
+def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...], key: bytes,
+              plans: tuple[Plan, ...], low: tuple[bytes, ...], high: tuple[bytes, ...],
+              tail: Lays) -> Lays:
+    """The lays of the capped hand `key`: for each of `species`, for each (block, start, end)
+    of its plan (`plans[_held(key)]`), the lays rows[species][block][i] for each offset i from
+    start to before end in its animal mask (`low[_index(key[:4])]` AND
+    `high[_index(key[4:8])]`); then `tail`. (`_gather.gather` does the same in C when built:
+    this is most of what random play and search spend.)"""
+    found = offsets(_mask(key, low, high))
     picks = [(block, found[bisect_left(found, start):bisect_left(found, end)])
-             for block, start, end in plan]
+             for block, start, end in plans[_held(key)]]
     out: list[MammuZAction] = []
     for s in species:
         blocks = rows[s]
@@ -150,7 +155,8 @@ def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...], plan
     return tuple(out)
 
 
-Gather = Callable[[tuple[tuple[Lays, ...], ...], tuple[int, ...], Plan, bytes, Lays], Lays]
+Gather = Callable[[tuple[tuple[Lays, ...], ...], tuple[int, ...], bytes, tuple[Plan, ...],
+                   tuple[bytes, ...], tuple[bytes, ...], Lays], Lays]
 
 
 def _fastest_gather() -> Gather:
@@ -167,15 +173,15 @@ gather: Final = _fastest_gather()
 def lays_as(hand: list[int], species: int, tail: Lays = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
-    plan, mask = _plan_and_mask(hand)
-    return gather(_BLOCK_ROWS, (species,), plan, mask, tail)
+    key = bytes(hand).translate(_CAP)
+    return gather(_BLOCK_ROWS, (species,), key, _PLANS, _LOW, _HIGH, tail)
 
 
 def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Lays = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
-    plan, mask = _plan_and_mask(hand)
-    return gather(_BLOCK_ROWS, declarable, plan, mask, tail)
+    key = bytes(hand).translate(_CAP)
+    return gather(_BLOCK_ROWS, declarable, key, _PLANS, _LOW, _HIGH, tail)
 
 
 __all__ = ["animal_mask", "lays_as", "offsets", "opening_lays"]
