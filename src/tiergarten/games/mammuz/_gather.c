@@ -111,6 +111,9 @@ static PyObject *gather(PyObject *module, PyObject *const *args, Py_ssize_t narg
         Py_INCREF(item);
         PyTuple_SET_ITEM(out, n++, item);
     }
+    /* Actions refer to no container that could lead back to this tuple: it can be in no
+     * cycle, so the garbage collector need not walk its (many) items. */
+    PyObject_GC_UnTrack(out);
     return out;
 bad_out:  /* the items placed hold no reference yet: empty their slots (NULL is skipped) */
     for (Py_ssize_t j = 0; j < n; j++) PyTuple_SET_ITEM(out, j, NULL);
