@@ -65,3 +65,23 @@ def test_the_turn_s_legal_actions_in_random_games_match_the_definition() -> None
                         assert got == plain_lays(hand, state.species)
                     assert all(state.is_legal(seat, a) for a in legal)
                 state.apply(seat, rng.choice(legal))
+
+
+def test_the_quick_legality_test_agrees_with_the_legal_actions() -> None:
+    """`is_legal` (used by the checked apply) decides without searching legal_actions."""
+    rng = random.Random(11)
+    for players in range(3, 8):
+        game = tiergarten.load("mammuz", players)
+        others = [a for a in game.actions if a.kind != 0]  # every doubt, extinction and give
+        for seed in range(2):
+            state = game.new_state(seed)
+            assert isinstance(state, MammuZState)
+            while True:
+                for seat in range(players):
+                    legal = set(state.legal_actions(seat))
+                    for action in others + rng.sample(game.actions, 150) + list(legal)[:50]:
+                        assert state.is_legal(seat, action) == (action in legal), (seat, action)
+                if state.is_over():
+                    break
+                seat = rng.choice(state.to_move())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))

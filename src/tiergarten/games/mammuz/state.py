@@ -207,15 +207,25 @@ class MammuZState(State):
         return lays_as(self.hands[seat], self.species, doubts + ext)
 
     def is_legal(self, seat: int, action: MammuZAction) -> bool:
-        """Whether `seat` may make `action` now: `action in legal_actions(seat)`, quicker."""
-        if action.kind != LAY_KIND:
-            return action in self.legal_actions(seat)
-        if self.over or seat != self.turn or self.phase == GIVE_PHASE:
+        """Whether `seat` may make `action` now: `action in legal_actions(seat)`, without
+        searching that tuple (where a doubt comes after every lay)."""
+        if self.over:
             return False
-        if self.phase == OPEN:
+        kind = action.kind
+        if kind == EXTINCT_KIND:  # open to its seat in any phase, on turn or not
+            return action in self.extinctions().get(seat, _EMPTY)
+        if seat != self.turn:
+            return False
+        phase = self.phase
+        if kind == DOUBT_KIND:
+            return phase == RESPOND and action.n <= len(self.lays[-1][1])
+        if kind == GIVE_KIND:
+            return phase == GIVE_PHASE and action.n < self.n
+        if phase == OPEN:
             if action.species not in self.declarable:
                 return False
-        elif action.species != self.species or not self.sizes[(seat - 1) % self.n]:
+        elif (phase != RESPOND or action.species != self.species
+              or not self.sizes[(seat - 1) % self.n]):
             return False
         hand = self.hands[seat]
         return all(hand[k] >= count for k, count in NEEDS[action.multiset])
