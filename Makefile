@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 NATIVE_DIR := src/tiergarten/games/mammuz
 NATIVE := $(NATIVE_DIR)/.native.json
 $(NATIVE): $(STAMP) tools/compile.py src/tiergarten/core/native.py \
-           $(addprefix $(NATIVE_DIR)/,knowledge.py lays.py state.py _gather.c)
+           $(wildcard $(NATIVE_DIR)/*.py $(NATIVE_DIR)/*.c)
 	-$(BIN)/python tools/compile.py
 
 native: $(NATIVE)

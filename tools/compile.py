@@ -4,7 +4,8 @@ with mypyc, the C helpers with the C compiler.
     .venv/bin/python tools/compile.py      # what `make` runs when one of their sources changed
 
 Builds extension modules next to the sources (src/tiergarten/...; git-ignored) and a manifest of
-the sources' hashes, without which `tiergarten.core.native.load` keeps using the sources. A
+the hashes of the package's sources as they were when the build began, without which
+`tiergarten.core.native.load` keeps using the sources. A
 failed build (no C compiler, say) removes the manifest and leaves pure Python, which is correct,
 only slower; the exit status says so.
 """
@@ -37,6 +38,7 @@ def main() -> int:
         old.unlink()
     paths = [str((folders[p] / name).relative_to(ROOT))
              for p, sources in COMPILED.items() for name in sources]
+    built_from = {p: source_hashes(folder) for p, folder in folders.items()}  # before building
     try:
         extensions = mypycify([path for path in paths if path.endswith(".py")], opt_level="3",
                               group_name="tiergarten_native", target_dir=str(TEMP / "c"))
@@ -53,9 +55,8 @@ def main() -> int:
         print(f"tools/compile.py: could not compile ({exc}); MammuZ runs as pure Python",
               file=sys.stderr)
         return 1
-    for package, sources in COMPILED.items():
-        manifest = folders[package] / MANIFEST
-        manifest.write_text(json.dumps(source_hashes(folders[package], sources), indent=1))
+    for package, hashes in built_from.items():
+        (folders[package] / MANIFEST).write_text(json.dumps(hashes, indent=1))
     shutil.rmtree(TEMP / "o", ignore_errors=True)
     print("compiled:", ", ".join(paths))
     return 0

@@ -57,8 +57,7 @@ def test_compiled_and_source_modules_play_the_same_games() -> None:
     source, default = _fingerprint(pure=True), _fingerprint(pure=False)
     assert source["compiled"] is False
     # `make` builds the compiled modules (when a C compiler exists); then they must be in use
-    assert default["compiled"] is bool(native.built_from_source(MAMMUZ, native.COMPILED[
-        "tiergarten.games.mammuz"]))
+    assert default["compiled"] is bool(native.built_from_source(MAMMUZ))
     assert default["digest"] == source["digest"]
 
 
@@ -85,11 +84,14 @@ def test_a_stale_build_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_a_matching_build_is_left_to_the_normal_import(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     folder = _package(tmp_path, "freshpkg")
-    (folder / native.MANIFEST).write_text(json.dumps(native.source_hashes(folder, ("a.py",))))
+    (folder / native.MANIFEST).write_text(json.dumps(native.source_hashes(folder)))
     monkeypatch.setitem(native.COMPILED, "freshpkg", ("a.py",))
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv("TIERGARTEN_PURE", raising=False)
     import freshpkg  # noqa: F401
     assert "freshpkg.a" not in sys.modules  # not preloaded: the import system picks the build
-    assert native.built_from_source(folder, ("a.py",)) is True
-    assert native.built_from_source(tmp_path, ("a.py",)) is None  # no manifest, no build
+    assert native.built_from_source(folder) is True
+    assert native.built_from_source(tmp_path) is None  # no manifest, no build
+    # compiled code takes constants from uncompiled siblings too: any source changed is stale
+    (folder / "constants.py").write_text("LIMIT = 4\n")
+    assert native.built_from_source(folder) is False

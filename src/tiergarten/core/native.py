@@ -3,9 +3,10 @@
 Some rules modules are plain Python that `make` also compiles with mypyc (`tools/compile.py`)
 into extension modules next to their `.py` files; Python then imports the compiled ones first.
 A module may also have a small C helper (`name.c`) whose importer falls back to Python code.
-A stale build would silently run old rules, so the build writes a manifest of the sources'
-hashes and `load` imports a package's modules from source (and blocks its C helpers) whenever
-the manifest does not match (with a warning) or the environment sets `TIERGARTEN_PURE=1`.
+A stale build would silently run old rules, so the build writes a manifest of the hashes of
+every source in the package (compiled code also takes constants from its uncompiled siblings)
+and `load` imports a package's modules from source (and blocks its C helpers) whenever the
+manifest does not match (with a warning) or the environment sets `TIERGARTEN_PURE=1`.
 Without a build (a plain `pip install`, no C compiler) everything is the same Python, slower.
 """
 
@@ -25,19 +26,20 @@ COMPILED = {"tiergarten.games.mammuz": ("knowledge.py", "lays.py", "state.py", "
 MANIFEST = ".native.json"  # beside the sources: {source file: its sha256}
 
 
-def source_hashes(folder: Path, sources: tuple[str, ...]) -> dict[str, str]:
-    """The sha256 of each source file in `folder`."""
-    return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in sources}
+def source_hashes(folder: Path) -> dict[str, str]:
+    """The sha256 of every source file (.py, .c) in `folder`."""
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted([*folder.glob("*.py"), *folder.glob("*.c")])}
 
 
-def built_from_source(folder: Path, sources: tuple[str, ...]) -> bool | None:
+def built_from_source(folder: Path) -> bool | None:
     """Whether the compiled modules in `folder` were built from the sources there now; None
     when there is no build."""
     try:
         built = json.loads((folder / MANIFEST).read_text())
     except (OSError, ValueError):
         return None
-    return bool(built == source_hashes(folder, sources))
+    return bool(built == source_hashes(folder))
 
 
 def is_compiled(module: str) -> bool:
@@ -50,7 +52,7 @@ def load(package: str, folder: str) -> None:
     compiled modules from source unless a matching build exists and TIERGARTEN_PURE is unset."""
     sources = COMPILED[package]
     where = Path(folder)
-    fresh = built_from_source(where, sources)
+    fresh = built_from_source(where)
     if fresh and os.environ.get("TIERGARTEN_PURE", "") in ("", "0"):
         return
     if fresh is False:
