@@ -1,4 +1,4 @@
-"""The public contract of DESIGN.md, checked through `tiergarten` itself."""
+"""The public contract of docs/architecture.md, checked through `tiergarten` itself."""
 
 from __future__ import annotations
 

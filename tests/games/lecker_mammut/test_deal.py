@@ -1,5 +1,5 @@
-"""RULES.md §3 set-up and flipping: the deal as even as possible from the round's starter, the
-rotating starter, flipping pile after pile clockwise, and who may flip."""
+"""docs/games/lecker_mammut.md set-up and flipping: the deal as even as possible from the round's
+starter, the rotating starter, flipping pile after pile clockwise, and who may flip."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""RULES.md §3 hitting the club: good hits on the called feature only, taking middle cards and
-whole prize piles (anyone's, the hitter's own too), the hitter choosing the new top card, and
-flipping pausing while that choice is made."""
+"""docs/games/lecker_mammut.md hitting the club: good hits on the called feature only, taking middle
+cards and whole prize piles (anyone's, the hitter's own too), the hitter choosing the new top
+card, and flipping pausing while that choice is made."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""RULES.md §3 round end and game end: passing once every pile is flipped, passes cleared by any
-other action, the table's timer (option `idle_limit`), returns by the most penalised (ties each
-give one; one pile goes by itself), scores, rounds, and the decision bound."""
+"""docs/games/lecker_mammut.md round end and game end: passing once every pile is flipped, passes
+cleared by any other action, the table's timer (option `idle_limit`), returns by the most
+penalised (ties each give one; one pile goes by itself), scores, rounds, and the decision bound."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""RULES.md §3 simultaneous hits and mistakes: the stale-hit rule (a hit on a version that a good
-hit has changed since is void), penalty cards from the next card to be flipped, and penalties
-that still count when no face-down card is left."""
+"""docs/games/lecker_mammut.md simultaneous hits and mistakes: the stale-hit rule (a hit on a
+version that a good hit has changed since is void), penalty cards from the next card to be
+flipped, and penalties that still count when no face-down card is left."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Lecker Mammut! (`lecker_mammut`): the real-time reaction game of RULES.md §3. Stdlib only."""
+"""Lecker Mammut! (`lecker_mammut`), the real-time reaction game: docs/games/lecker_mammut.md.
+
+Standard library only.
+"""
 
 from .game import INFO, LeckerMammut
 from .state import LeckerMammutState

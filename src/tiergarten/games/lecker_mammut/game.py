@@ -1,4 +1,4 @@
-"""Lecker Mammut!'s facts and options (RULES.md §3), declared as data."""
+"""Lecker Mammut!'s facts and options (docs/games/lecker_mammut.md), declared as data."""
 
 from __future__ import annotations
 

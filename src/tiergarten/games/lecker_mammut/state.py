@@ -1,4 +1,5 @@
-"""Lecker Mammut!'s state machine (RULES.md §3): deal, flips, hits, top choices, passes, returns.
+"""Lecker Mammut!'s state machine (docs/games/lecker_mammut.md): deal, flips, hits, top choices,
+passes, returns.
 
 The engine is discrete: it applies actions in the order it is given them. Who was faster is
 decided outside (by arrival at a server, by sampled reaction times in a simulation); the stale-
