@@ -8,7 +8,7 @@ True
 True
 """
 
-import tiergarten.games  # noqa: F401  (registers every game)
+import tiergarten.games  # registers every game
 from tiergarten.core import (
     Action,
     Game,
@@ -17,10 +17,13 @@ from tiergarten.core import (
     OptionError,
     Result,
     State,
-    games,
     load,
     replay,
 )
+from tiergarten.games import CallablePackage
+
+# the games package, callable: `tiergarten.games()` lists the ids
+games: CallablePackage = tiergarten.games  # type: ignore[assignment]
 
 __version__ = "0.1.0"
 __all__ = ["Action", "Game", "IllegalAction", "NotationError", "OptionError", "Result",

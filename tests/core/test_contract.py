@@ -21,6 +21,13 @@ def test_games_lists_every_registered_id_sorted() -> None:
     assert list(ids) == sorted(ids)
 
 
+def test_the_games_package_is_not_shadowed_by_the_games_list() -> None:
+    import tiergarten.games.mammuz.state as mammuz_state
+
+    assert mammuz_state.__name__ == "tiergarten.games.mammuz.state"
+    assert tiergarten.games() == tiergarten.core.games()
+
+
 def test_unknown_game_names_the_known_ones() -> None:
     with pytest.raises(tiergarten.OptionError) as caught:
         tiergarten.load("skat")
@@ -91,6 +98,24 @@ def test_replay_refuses_a_broken_record() -> None:
     record["actions"] = [[1 - state.to_move()[0], "draw"]]
     with pytest.raises(tiergarten.IllegalAction, match="record action 0"):
         tiergarten.replay(record)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"seed": "7"}, "seed must be an integer, not '7'"),
+    ({"seed": 7.5}, "seed must be an integer, not 7.5"),
+    ({"seed": True}, "seed must be an integer, not True"),
+    ({"format": 2}, "record format 2 is not known; this version reads format 1"),
+    ({"format": "1"}, "record format '1' is not known"),
+    ({"options": []}, "options must be a mapping"),
+    ({"actions": "draw"}, "actions must be a list"),
+])
+def test_replay_refuses_a_record_it_cannot_trust(change: dict[str, object], message: str,
+                                                 ) -> None:
+    record = {**tiergarten.load("maumau", players=2).new_state(1).record(), **change}
+    with pytest.raises(ValueError, match=message):
+        tiergarten.replay(record)
+    with pytest.raises(ValueError, match="a record is a mapping"):
+        tiergarten.replay([record])  # type: ignore[arg-type]
 
 
 @settings(max_examples=40, deadline=None)

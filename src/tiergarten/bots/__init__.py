@@ -4,6 +4,8 @@
 >>> game = tiergarten.load("maumau", players=2)
 >>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names("maumau"))]
 ['easy@0', 'expert@1', 'hard@2', 'heuristic@3', 'ismcts@4', 'normal@5', 'random@6']
+>>> names(game) == names("maumau")
+True
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ _BY_GAME: dict[str, dict[str, Factory]] = {
 }
 
 
-def names(game_id: str) -> tuple[str, ...]:
-    """The bot names that can sit at a table of `game_id`."""
+def names(game: Game | str) -> tuple[str, ...]:
+    """The bot names that can sit at a table of `game` (a game or its id: the same names)."""
+    game_id = game if isinstance(game, str) else game.id
     return tuple(sorted({*_BY_GAME.get(game_id, {}), *_ANY_GAME}))
 
 

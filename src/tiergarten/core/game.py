@@ -257,7 +257,27 @@ def replay_into(state: State, actions: Sequence[Sequence[Any]]) -> State:
 
 
 def check_record(record: Mapping[str, Any]) -> None:
-    """Refuse a record that is not a mapping of the expected shape."""
+    """Refuse a record that is not a mapping of the expected shape.
+
+    >>> check_record({"format": 2, "game": "maumau", "players": 2, "options": {}, "seed": 1,
+    ...               "actions": []})
+    Traceback (most recent call last):
+    ...
+    ValueError: record format 2 is not known; this version reads format 1
+    """
+    if not isinstance(record, Mapping):
+        raise ValueError(f"a record is a mapping, not {type(record).__name__}")
     missing = [k for k in ("game", "players", "options", "seed", "actions") if k not in record]
     if missing:
         raise ValueError(f"record lacks {', '.join(missing)}")
+    fmt = record.get("format", RECORD_FORMAT)  # records from before the field were format 1
+    if fmt != RECORD_FORMAT or isinstance(fmt, bool):
+        raise ValueError(f"record format {fmt!r} is not known; this version reads format "
+                         f"{RECORD_FORMAT}")
+    seed = record["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"record seed must be an integer, not {seed!r}")
+    if not isinstance(record["options"], Mapping):
+        raise ValueError(f"record options must be a mapping, not {record['options']!r}")
+    if not isinstance(record["actions"], Sequence) or isinstance(record["actions"], str):
+        raise ValueError("record actions must be a list of [seat, action] pairs")

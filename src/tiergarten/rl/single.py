@@ -34,17 +34,6 @@ from .common import make_game, rewards
 from .encoders import encoder
 from .turns import Turns
 
-HARDEST = {"maumau": "heuristic", "mammuz": "heuristic", "mucca_pazza": "greedy",
-           "lecker_mammut": "hard"}
-
-
-def bot_name(game_id: str, name: str) -> str:
-    """A tiergarten bot name; `hard`, where the bots do not define it, is the game's strongest
-    heuristic."""
-    if name == "hard" and name not in bots.names(game_id):
-        return HARDEST.get(game_id, "random")
-    return name
-
 
 class TiergartenGym(gymnasium.Env[Any, Any]):
     """A single-seat env: the learner plays `seat`, bots play the others."""
@@ -64,10 +53,10 @@ class TiergartenGym(gymnasium.Env[Any, Any]):
         if len(names) != n - 1:
             raise ValueError(f"{n - 1} opponents are needed, got {len(names)}")
         for name in names:
-            if bot_name(self.game.id, name) not in bots.names(self.game.id):
+            if name not in bots.names(self.game.id):
                 raise ValueError(f"no bot {name!r} for {self.game.id}; choose one of "
-                                 f"{', '.join((*bots.names(self.game.id), 'hard'))}")
-        self.opponents = [bot_name(self.game.id, name) for name in names]
+                                 f"{', '.join(bots.names(self.game.id))}")
+        self.opponents = list(names)
         self.seat = seat
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
@@ -166,4 +155,4 @@ def gym_env(game: Game | str, opponents: str | Sequence[str] = "random", seat: i
     return TiergartenGym(game, opponents, seat, players, **options)
 
 
-__all__ = ["HARDEST", "TiergartenGym", "gym_env"]
+__all__ = ["TiergartenGym", "gym_env"]
