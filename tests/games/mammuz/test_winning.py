@@ -46,7 +46,7 @@ def test_a_false_last_card_takes_the_herd_and_play_goes_on() -> None:
 
 @pytest.mark.parametrize(("dinosaur", "over"), [
     ("plesiosaurus", True), ("tyrannosaurus", True), ("stegosaurus", True),
-    ("triceratops", False),
+    ("triceratops", False), ("brontosaurus", True),  # one card, dealt to the doubter
 ])
 def test_a_last_card_dinosaur_wins_if_its_player_is_still_without_cards(
         dinosaur: str, over: bool) -> None:
@@ -55,6 +55,15 @@ def test_a_last_card_dinosaur_wins_if_its_player_is_still_without_cards(
     assert state.is_over() is over
     if over:
         assert state.result().winners == (0,) and state.result().reason == "dinosaur"
+
+
+def test_a_last_card_brontosaurus_deals_to_its_player_last_a_card_only_if_enough() -> None:
+    state = position(["brontosaurus", "deer tiger", "deer tiger hare"], species="hare",
+                     lays=[(1, "hare"), (2, "hare")], turn=0)
+    state.apply(0, "lay brontosaurus as hare")
+    state.apply(1, "doubt 1")  # three cards for three seats, from seat 1: seat 0 gets the last
+    assert not state.is_over()
+    assert state.observe(None)["hand_sizes"] == [1, 3, 4]
 
 
 @pytest.mark.parametrize("last", ["plesiosaurus", "hare plesiosaurus"])
