@@ -40,9 +40,16 @@ def _mucca_pazza_conserved(obs: Observation) -> bool:
     return won + len(obs["landing"]) + obs["pile_size"] == 30
 
 
+_MAMMUZ_DINOSAURS = {3: 3, 4: 5, 5: 5, 6: 4, 7: 5}  # dealt, by players (docs/games/mammuz.md)
+_DINOSAUR_NAMES = {"stegosaurus", "triceratops", "pterosaurus", "brontosaurus", "plesiosaurus",
+                   "tyrannosaurus"}
+
+
 def _mammuz_conserved(obs: Observation) -> bool:
     held = sum(obs["hand_sizes"]) + obs["herd_size"] + obs["jackpot_size"]
-    return held + obs["out_of_game"] == obs["cards"]
+    dinosaurs_stay = (obs["dinosaurs"] == _MAMMUZ_DINOSAURS[obs["players"]]  # never leave
+                      and not _DINOSAUR_NAMES & set(obs["removed"]))  # the game
+    return held + obs["out_of_game"] == obs["cards"] and dinosaurs_stay
 
 
 def _lecker_mammut_conserved(obs: Observation) -> bool:
@@ -75,6 +82,7 @@ GAMES: dict[str, GameCases] = {
             Case(5, {"next_starter": "next"}),
             Case(4, {"dinosaur_powers": {"stegosaurus": "jackpot", "triceratops": "deal_out",
                                          "plesiosaurus": "doubter_chooses"}}),
+            Case(6, {"dinosaur_powers": {"stegosaurus": "remove", "triceratops": "remove"}}),
         ),
         conserved=_mammuz_conserved,
     ),

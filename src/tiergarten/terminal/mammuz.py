@@ -29,7 +29,7 @@ POWER_WORDS = {
     "doubted_takes": "the doubted player takes the herd",
     "doubter_chooses": "the doubter chooses who takes the herd",
     "deal_out": "the herd is dealt out",
-    "remove": "the herd leaves the game",
+    "remove": "the herd's animals leave the game, its dinosaurs go to the doubter",
     "jackpot": "the herd becomes a jackpot",
 }
 REASONS = {"doubt": "their last lay was true", "dinosaur": "a dinosaur left them without cards",
@@ -159,7 +159,7 @@ class MammuZRenderer(Renderer):
             return Text(f"The herd was dealt out ({dealt}); "
                         f"{names[event['turned_card_to']]} got the turned card")
         if act == "removed":
-            return Text.assemble("The herd left the game: ", self.grouped(event["cards"]))
+            return self._removed(event, names)
         if act == "extinct":
             return Text(f"{who} made {event['species']} extinct ({_plural(event['cards'])})",
                         style="bold")
@@ -167,6 +167,15 @@ class MammuZRenderer(Renderer):
             return Text(f"{who} wins: {REASONS.get(event['reason'], event['reason'])}",
                         style="bold")
         return super().event(event, names, viewer)
+
+    def _removed(self, event: Any, names: Sequence[str]) -> Text:
+        """The herd's animals left the game; its dinosaurs, which never do, went to the doubter."""
+        got = Text.assemble(f"its dinosaurs went to {names[event['to']]}: ",
+                            self.grouped(event["dinosaurs"]))
+        if not event["cards"]:
+            return Text.assemble("The herd held no animal; ", got)
+        return Text.assemble("The herd's animals left the game: ", self.grouped(event["cards"]),
+                             "; ", got)
 
     # -- moves -------------------------------------------------------------------------------
 

@@ -22,6 +22,11 @@ LINEUPS: dict[str, Lineup] = {
         ("random", "heuristic") * 3 + ("random",),
         {"next_starter": "next",
          "dinosaur_powers": {"stegosaurus": "jackpot", "tyrannosaurus": "doubter_chooses"}}, 4),
+    # a remove-power doubt: the Plesiosaurus goes to the doubter, the animals leave the game
+    "four_players_plesiosaurus_doubted": (("heuristic", "random") * 2, {}, 11),
+    # the same with two remove dinosaurs: four dinosaurs of one herd go to the doubter
+    "six_players_two_remove_dinosaurs": (
+        ("heuristic", "random") * 3, {"dinosaur_powers": {"triceratops": "remove"}}, 236),
 }
 
 TRACES = Traces("mammuz", Path(__file__).resolve().parent / "golden", LINEUPS)

@@ -1,6 +1,9 @@
-"""RULES.md §2, dinosaurs: the six powers, the jackpot, and option `dinosaur_powers`."""
+"""docs/games/mammuz.md, dinosaurs: the six powers, the jackpot, and option `dinosaur_powers`."""
 
 from __future__ import annotations
+
+import random
+from collections import Counter
 
 import pytest
 
@@ -55,16 +58,87 @@ def test_brontosaurus_the_herd_is_dealt_out_one_by_one_from_the_doubter() -> Non
     assert turn(state) == 2  # nobody took the herd: the doubter opens
 
 
-def test_plesiosaurus_the_herd_leaves_the_game_face_up() -> None:
-    state = doubted("plesiosaurus")
+def herd_with_remove(dinosaur: str = "plesiosaurus", **options: object) -> tiergarten.State:
+    """Seat 2 to doubt `dinosaur` (with power `remove`), laid by seat 1 into a herd of hares
+    that also holds a Stegosaurus laid by seat 0."""
+    return position(HANDS, species="hare", lays=[(0, "hare bear stegosaurus"), (1, dinosaur)],
+                    **options)
+
+
+def removed(dinosaur: str = "plesiosaurus", **options: object) -> tiergarten.State:
+    """The herd of `herd_with_remove`, after seat 2 doubted the dinosaur."""
+    state = herd_with_remove(dinosaur, **options)
+    state.apply(2, "doubt 1")
+    return state
+
+
+def test_remove_animals_leave_the_game_and_every_dinosaur_goes_to_the_doubter() -> None:
+    state = herd_with_remove()
+    before = state.observe(None)
+    state.apply(2, "doubt 1")
     spectator = state.observe(None)
-    assert spectator["hand_sizes"] == [2, 2, 2]
-    assert log(state)[-1] == {"seat": None, "act": "removed",
-                              "cards": ["bear", "hare", "plesiosaurus"]}
-    assert "plesiosaurus" in spectator["removed"]
+    assert sorted(hand(state, 2)) == ["hare", "plesiosaurus", "stegosaurus", "tiger"]
+    assert spectator["hand_sizes"] == [2, 2, 4]
+    gone = Counter(spectator["removed"]) - Counter(before["removed"])  # a position starts with
+    assert sorted(gone.elements()) == ["bear", "hare"]  # what it did not place out of the game
+    assert spectator["out_of_game"] == before["out_of_game"] + 2
     assert spectator["in_game"]["hare"] == 1 and spectator["in_game"]["bear"] == 0
-    assert spectator["dinosaurs"] == 3 - 1  # three in play with three players, one removed
-    assert turn(state) == 2
+    assert spectator["dinosaurs"] == 3  # three in play with three players: none left the game
+    assert log(state)[-1] == {"seat": None, "act": "removed", "cards": ["bear", "hare"],
+                              "dinosaurs": ["stegosaurus", "plesiosaurus"], "to": 2}
+    assert spectator["revealed"][-1] == {"seat": 1, "card": "plesiosaurus", "doubter": 2,
+                                         "position": 1, "outcome": "removed", "taker": 2}
+
+
+def test_remove_is_the_power_not_the_name_when_powers_are_remapped() -> None:
+    state = doubted("stegosaurus",
+                    dinosaur_powers={"stegosaurus": "remove", "plesiosaurus": "jackpot"})
+    assert sorted(hand(state, 2)) == ["hare", "stegosaurus", "tiger"]
+    assert log(state)[-1] == {"seat": None, "act": "removed", "cards": ["bear", "hare"],
+                              "dinosaurs": ["stegosaurus"], "to": 2}
+    assert not {"stegosaurus", "plesiosaurus"} & set(state.observe(None)["removed"])
+
+
+def test_everyone_knows_which_dinosaurs_the_doubter_now_holds() -> None:
+    state = removed()
+    for seat in (0, 1, None):
+        assert state.observe(seat)["known"]["2"] == {"stegosaurus": 1, "plesiosaurus": 1}
+    for seed in range(5):  # a world sampled for seat 0 agrees
+        sampled = state.resample(0, random.Random(seed))
+        assert {"stegosaurus", "plesiosaurus"} <= set(hand(sampled, 2))
+        assert sampled.observe(0) == state.observe(0)
+
+
+def test_a_removed_herd_is_not_taken_the_jackpot_waits() -> None:
+    state = position(HANDS, species="hare", lays=[(0, "hare bear"), (1, "plesiosaurus")],
+                     jackpot="deer tyrannosaurus")
+    state.apply(2, "doubt 1")
+    assert state.observe(None)["jackpot_size"] == 2
+    assert state.observe(None)["hand_sizes"] == [2, 2, 3]  # the Plesiosaurus only
+    assert [e["act"] for e in log(state)] == ["doubt", "removed"]  # no take, no take_jackpot
+
+
+@pytest.mark.parametrize(("rule", "opens"), [("doubter", 2), ("taker", 2), ("next", 0)])
+def test_after_a_removed_herd_the_next_herd_opens_as_if_nobody_took_it(rule: str, opens: int,
+                                                                        ) -> None:
+    state = removed(next_starter=rule)
+    assert turn(state) == opens and state.observe(None)["phase"] == "open"
+    assert "plesiosaurus" in hand(state, 2)
+
+
+DOCS_GAME = [(2, "lay tiger tiger as tiger"), (0, "lay squirrel tyrannosaurus as tiger"),
+             (1, "doubt 2"), (1, "lay plesiosaurus as squirrel"), (2, "doubt 1")]
+
+
+def test_a_removed_herd_conserves_every_card_and_every_dinosaur() -> None:
+    state = tiergarten.load("mammuz", players=3).new_state(seed=4)  # the game of the docs page
+    for seat, action in DOCS_GAME:  # seat 2 doubts a lone Plesiosaurus
+        state.apply(seat, action)
+    table = state.observe(None)
+    assert table["removed"] == [] and table["out_of_game"] == 0  # only the dinosaur was laid
+    held = sum(table["hand_sizes"]) + table["herd_size"] + table["jackpot_size"]
+    assert held + table["out_of_game"] == table["cards"] == 30
+    assert table["dinosaurs"] == 3 and table["known"]["2"] == {"plesiosaurus": 1}
 
 
 def test_a_removed_herd_leaves_what_remains_of_a_species_to_be_extinguished() -> None:
@@ -109,7 +183,7 @@ def test_a_jackpot_waits_while_herds_are_dealt_out_or_removed() -> None:
 
 def test_option_dinosaur_powers_remaps_a_power() -> None:
     state = doubted("stegosaurus", dinosaur_powers={"stegosaurus": "remove"})
-    assert log(state)[-1]["cards"] == ["bear", "hare", "stegosaurus"]
+    assert log(state)[-1]["act"] == "removed"
     state = doubted("triceratops", dinosaur_powers="triceratops=doubter_takes")
     assert "triceratops" in hand(state, 2)
 

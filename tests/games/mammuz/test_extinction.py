@@ -1,4 +1,4 @@
-"""RULES.md §2, extinction: any seat, at any time, holding every card of a species left."""
+"""docs/games/mammuz.md, extinction: any seat, at any time, holding every card of a species left."""
 
 from __future__ import annotations
 

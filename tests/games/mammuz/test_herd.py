@@ -1,4 +1,5 @@
-"""RULES.md §2, a herd: lay 1–4 cards as one species, add or doubt, who takes it, who opens."""
+"""docs/games/mammuz.md, a herd: lay 1–4 cards as one species, add or doubt, who takes it, who
+opens."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiergarten
-from tiergarten.games.mammuz.cards import KINDS, SPECIES
+from tiergarten.games.mammuz.cards import DINOSAURS, KINDS, SPECIES
 from tiergarten.games.mammuz.state import MammuZState
 
 
@@ -32,6 +32,8 @@ def check(state: MammuZState) -> None:
     for s in SPECIES:
         if state.extinct[s]:
             assert state.in_game[s] == 0
+    for d in DINOSAURS:  # a dinosaur dealt never leaves the game
+        assert state.in_game[d] == (d not in state.box) and not state.removed[d]
     for seat in [*range(n), None]:
         shown = state.observe(seat)["to_move"]
         allowed = {state.turn} | ({seat} if seat is not None else set())

@@ -1,4 +1,4 @@
-"""RULES.md §2, set-up: species removed, unseen dinosaurs, hand sizes, a random starter."""
+"""docs/games/mammuz.md, set-up: species removed, unseen dinosaurs, hand sizes, a random starter."""
 
 from __future__ import annotations
 

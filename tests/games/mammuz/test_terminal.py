@@ -54,6 +54,11 @@ def test_log_events_and_menu_labels_read_as_words() -> None:
     event = {"seat": 1, "act": "doubt", "of": 0, "position": 2, "card": "tyrannosaurus"}
     assert text(renderer.event(event, NAMES, 0)).strip() == (
         "Heuristic 1 doubted You: card 2 was tyrannosaurus")
-    event = {"seat": None, "act": "removed", "cards": ["hare", "hare", "plesiosaurus"]}
+    event = {"seat": None, "act": "removed", "cards": ["hare", "hare"],
+             "dinosaurs": ["stegosaurus", "plesiosaurus"], "to": 1}
     assert text(renderer.event(event, NAMES, 0)).strip() == (
-        "The herd left the game: 2 hare, 1 plesiosaurus")
+        "The herd's animals left the game: 2 hare; its dinosaurs went to Heuristic 1: "
+        "1 stegosaurus, 1 plesiosaurus")
+    event = {"seat": None, "act": "removed", "cards": [], "dinosaurs": ["plesiosaurus"], "to": 0}
+    assert text(renderer.event(event, NAMES, 0)).strip() == (
+        "The herd held no animal; its dinosaurs went to You: 1 plesiosaurus")

@@ -1,4 +1,5 @@
-"""RULES.md §2, winning: the forced doubt on a last lay, and how it ends the game or not."""
+"""docs/games/mammuz.md, winning: the forced doubt on a last lay, and how it ends the game or
+not."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def test_a_false_last_card_takes_the_herd_and_play_goes_on() -> None:
 
 @pytest.mark.parametrize(("dinosaur", "over"), [
     ("plesiosaurus", True), ("tyrannosaurus", True), ("stegosaurus", True),
-    ("triceratops", False),
+    ("triceratops", False), ("brontosaurus", True),  # one card, dealt to the doubter
 ])
 def test_a_last_card_dinosaur_wins_if_its_player_is_still_without_cards(
         dinosaur: str, over: bool) -> None:
@@ -54,6 +55,27 @@ def test_a_last_card_dinosaur_wins_if_its_player_is_still_without_cards(
     assert state.is_over() is over
     if over:
         assert state.result().winners == (0,) and state.result().reason == "dinosaur"
+
+
+def test_a_last_card_brontosaurus_deals_to_its_player_last_a_card_only_if_enough() -> None:
+    state = position(["brontosaurus", "deer tiger", "deer tiger hare"], species="hare",
+                     lays=[(1, "hare"), (2, "hare")], turn=0)
+    state.apply(0, "lay brontosaurus as hare")
+    state.apply(1, "doubt 1")  # three cards for three seats, from seat 1: seat 0 gets the last
+    assert not state.is_over()
+    assert state.observe(None)["hand_sizes"] == [1, 3, 4]
+
+
+@pytest.mark.parametrize("last", ["plesiosaurus", "hare plesiosaurus"])
+def test_a_last_lay_doubted_onto_the_remove_dinosaur_wins_and_the_doubter_keeps_it(
+        last: str) -> None:
+    state = position([last, "deer tiger", "deer tiger hare"], turn=0)
+    state.apply(0, f"lay {last} as hare")
+    where = state.observe(0)["herd"][-1]["cards"].index("plesiosaurus") + 1  # lays are shuffled
+    state.apply(1, f"doubt {where}")
+    assert (state.result().winners, state.result().reason) == ((0,), "dinosaur")
+    assert state.observe(None)["hand_sizes"] == [0, 3, 3]  # seat 1 holds the Plesiosaurus
+    assert "plesiosaurus" in state.observe(1)["hand"]
 
 
 @pytest.mark.parametrize(("give", "over"), [(0, False), (1, True), (2, True)])

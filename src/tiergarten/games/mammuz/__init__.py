@@ -1,4 +1,4 @@
-"""MammuZ (`mammuz`): the bluffing game of RULES.md §2. Standard library only.
+"""MammuZ (`mammuz`): the bluffing game of docs/games/mammuz.md. Standard library only.
 
 `knowledge`, `lays` and `state` may run compiled (see `tiergarten.core.native`)."""
 

@@ -1,4 +1,4 @@
-"""MammuZ's facts and options (RULES.md §2), declared as data."""
+"""MammuZ's facts and options (docs/games/mammuz.md), declared as data."""
 
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 
 `known[o][h * KINDS + k]` is how many cards of kind k observer o (a seat, or n = a spectator,
 who knows only what is public) is sure holder h (a seat, or n = the jackpot) has. A seat learns
-where its own laid cards went when a herd is taken or goes to the jackpot, and where every
-turned-up card went; when a holder lays n cards face down, observers forget n of each kind they
-knew there (they cannot tell which cards were laid). A seat's own row for its own hand stays 0.
+where its own laid cards went when a herd is taken or goes to the jackpot, where every turned-up
+card went, and that the dinosaurs of a removed herd, shown to all, went to the doubter; when a
+holder lays n cards face down, observers forget n of each kind they knew there (they cannot tell
+which cards were laid). A seat's own row for its own hand stays 0.
 
 >>> known = table(3)
 >>> learn_herd(known, 1, [(0, (4, 4)), (1, (2,))], layer=1, card=2, skip=1)
@@ -56,7 +57,8 @@ def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card
 
 
 def learn_card(known: list[list[int]], holder: int, card: int) -> None:
-    """Everyone but `holder` saw a face-up `card` go to `holder`."""
+    """Everyone but `holder` saw a face-up `card` go to `holder` (a turned card dealt out, a
+    dinosaur of a removed herd)."""
     for o, row in enumerate(known):
         if o != holder:
             row[holder * KINDS + card] += 1

@@ -1,4 +1,4 @@
-"""MammuZ's state machine (RULES.md §2): deal, herds, doubts, dinosaur powers, extinction, win.
+"""MammuZ's state machine (docs/games/mammuz.md): deal, herds, doubts, dinosaurs, extinction, win.
 
 The state is mutable and cheap to copy. Hands are count vectors over the fourteen kinds. Who may
 act and what they may do are computed once per position and cached.
@@ -116,7 +116,8 @@ class MammuZState(State):
         self.extinct = [False] * len(SPECIES)
         self.declarable = in_play(n)
         self.known = knowledge.table(n)  # what each seat knows of other hands (knowledge.py)
-        # turned-up cards: (layer, kind, doubter, position, outcome, taker)
+        # turned-up cards: (layer, kind, doubter, position, outcome, taker); the taker is who
+        # got the turned card (the doubter, when the herd is removed)
         self.revealed: list[tuple[Any, ...]] = []
         self.doubter = -1
         self.winner = -1
@@ -341,12 +342,7 @@ class MammuZState(State):
             self._deal_out(seat)
             self._resolve(-1)
         elif power == REMOVE:
-            self._close(REMOVED, None)
-            for k in range(KINDS):
-                if self.herd[k]:
-                    self.removed[k] += self.herd[k]
-                    self.in_game[k] -= self.herd[k]
-            self.events.append((-1, "removed", tuple(self.herd)))
+            self._remove(seat)
             self._resolve(-1)
         else:  # JACKPOT
             self._close(TO_JACKPOT, None)
@@ -409,6 +405,25 @@ class MammuZState(State):
         self.jackpot_size += self.herd_size
         knowledge.learn_herd(self.known, self.n, self.lays, layer, card, skip=-1)
         self.events.append((-1, "jackpot_grows", self.herd_size, self.jackpot_size))
+
+    def _remove(self, doubter: int) -> None:
+        """The herd's animals leave the game face up. Dinosaurs never leave it: every dinosaur
+        in the herd, the turned one too, is shown and goes to the doubter's hand. The herd is
+        not taken (the jackpot waits, the next herd opens as if nobody took it)."""
+        herd, hand = self.herd, self.hands[doubter]
+        for k in SPECIES:
+            if herd[k]:
+                self.removed[k] += herd[k]
+                self.in_game[k] -= herd[k]
+        got = 0
+        for d in DINOSAURS:
+            if herd[d]:  # one card of each dinosaur at most
+                hand[d] += 1
+                got += 1
+                knowledge.learn_card(self.known, doubter, d)
+        self.sizes[doubter] += got
+        self._close(REMOVED, doubter)
+        self.events.append((doubter, "removed", tuple(herd)))
 
     def _deal_out(self, doubter: int) -> None:
         """Shuffle the herd and deal it one card at a time from the doubter on. The turned-up

@@ -58,7 +58,7 @@ def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
         "to_move": to_move,
         "extinct": [SPECIES_NAMES[s] for s in SPECIES if state.extinct[s]],
         "in_game": {SPECIES_NAMES[s]: state.in_game[s] for s in in_play(n)},
-        "dinosaurs": setup.dinosaurs - sum(state.removed[d] for d in DINOSAURS),
+        "dinosaurs": setup.dinosaurs,  # they never leave the game
         "removed": _names(state.removed),
         "cards": setup.cards,
         "out_of_game": out_of_game,
@@ -97,7 +97,10 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
         return {"seat": seat, "act": "deal_out", "dealt": list(event[2]),
                 "turned_card_to": event[3]}
     if what == "removed":
-        return {"seat": None, "act": "removed", "cards": _names(event[2])}
+        herd = event[2]  # the animals left the game; the dinosaurs went to the doubter
+        return {"seat": None, "act": "removed",
+                "cards": [NAMES[k] for k in SPECIES for _ in range(herd[k])],
+                "dinosaurs": [NAMES[d] for d in DINOSAURS if herd[d]], "to": seat}
     if what == "extinct":
         return {"seat": seat, "act": "extinct", "species": SPECIES_NAMES[event[2]],
                 "cards": event[3]}
@@ -129,7 +132,7 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
         for p, k in enumerate(cards):
             if s == seat or (i, p) == turned:
                 seen[k] += 1
-    unseen = [d for d in DINOSAURS if not seen[d] and not state.removed[d]]
+    unseen = [d for d in DINOSAURS if not seen[d]]
     rng.shuffle(unseen)
     boxed = len(state.box)
     new.box = sorted(unseen[:boxed])
@@ -152,7 +155,7 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
         for k in cards:
             new.herd[k] += 1
     for d in DINOSAURS:
-        new.in_game[d] = 0 if d in new.box or state.removed[d] else 1
+        new.in_game[d] = 0 if d in new.box else 1
     public = state.known[n]
     for o in range(n + 1):
         if o != seat:

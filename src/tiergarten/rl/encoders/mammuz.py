@@ -40,8 +40,8 @@ class MammuZEncoder(Encoder):
         self.add("my_herd_cards", K, "cards this seat laid into the open herd, per kind / count")
         self.add("extinct", S, "1 for each extinct species")
         self.add("in_game", S, "cards of each species still in the game / its count")
-        self.add("dinosaurs", 1, "dinosaurs still in the game / 6")
-        self.add("removed", K, "cards removed face up, per kind / count")
+        self.add("dinosaurs", 1, "dinosaurs in the game (those dealt: they never leave it) / 6")
+        self.add("removed", K, "cards removed face up, per kind / count (dinosaurs stay 0)")
         self.add("out_of_game", 1, "cards out of the game / 60")
         self.add("jackpot_size", 1, "cards in the jackpot / 60")
         self.add("known", p * K, "cards this seat knows each other hand holds: slot*14 + kind, "

@@ -23,6 +23,12 @@ function legalLays(legal) {
   return lays;
 }
 
+// A removed herd: its animals left the game, its dinosaurs (which never do) went to the doubter.
+function removedLine(event, names) {
+  const params = { n: event.cards.length, to: names[event.to] ?? event.to, dinosaurs: event.dinosaurs.map(name).join(", ") };
+  return event.cards.length ? t("mammuz.log.removed", params) : t("mammuz.log.removed_no_animals", params);
+}
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   switch (event.act) {
@@ -32,6 +38,7 @@ export function describe(event, names) {
     case "take": return t("mammuz.log.take", { name: who, n: event.cards });
     case "extinct": return t("mammuz.log.extinct", { name: who, species: name(event.species) });
     case "give": return t("mammuz.log.give", { name: who, to: names[event.to] ?? event.to });
+    case "removed": return removedLine(event, names);
     case "win": return t("mammuz.log.win", { name: who });
     default: return null;
   }
