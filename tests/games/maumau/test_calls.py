@@ -1,5 +1,5 @@
-"""RULES.md §1, "Mau" and "Mau Mau": when the calls are offered, catching a missing call, the
-catch window, the penalty (option `mau_penalty`), and going out on a Jack."""
+"""docs/games/maumau.md, "Mau" and "Mau Mau": when the calls are offered, catching a missing
+call, the catch window, the penalty (option `mau_penalty`), and going out on a Jack."""
 
 from __future__ import annotations
 
@@ -62,6 +62,14 @@ def test_the_catch_window_closes_when_the_next_player_acts(move: str) -> None:
     with pytest.raises(tiergarten.IllegalAction):
         state.apply(2, "catch")
     assert state.observe(0)["hand_sizes"][0] == 1
+
+
+def test_the_window_closes_with_the_draw_not_with_the_pass_after_it() -> None:
+    state = position(["Kh 8c", "9c 10h Ad", "Ac As 10c"], top="Qh", stock="7s")
+    state.apply(0, "play Kh")
+    state.apply(1, "draw")  # 7s does not fit Kh: seat 1 must still pass
+    assert (state.to_move(), legal(state, 1), legal(state, 2)) == ((1,), ["pass"], [])
+    assert state.observe(2)["catchable"] is None
 
 
 def test_after_an_8_the_window_stays_open_until_the_player_after_the_skipped_one_acts() -> None:

@@ -25,7 +25,7 @@ def snapshot(state: MauMauState) -> str:
 @pytest.mark.parametrize(("seat", "move", "reason"), [
     (0, "play 8c", "8c matches neither the suit in force (hearts) nor the rank of Qh"),
     (0, "play 9d", "you do not hold 9d"),
-    (0, "pass", "pass is only for keeping a card you have just drawn"),
+    (0, "pass", "pass is only for ending your turn after you have drawn a card"),
     (0, "catch", "nobody can be caught now: catch is for a missing Mau or Mau Mau call"),
     (1, "draw", "seat 1 may not act now (to move: 0)"),
     (0, "play Kh mau", "Mau is said with the second-to-last card only"),
@@ -50,6 +50,19 @@ def test_after_drawing_a_fitting_card_draw_again_is_refused() -> None:
     before = snapshot(state)
     with pytest.raises(tiergarten.IllegalAction, match="you have drawn Kh: play it or pass"):
         state.apply(0, "draw")
+    assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("move", ["draw", "play 8c", "play 10s", "catch"])
+def test_after_drawing_a_card_that_does_not_fit_every_move_but_pass_is_refused(move: str) -> None:
+    state = position(["8c Kc Ad", "9c Qs"], top="Qh", stock="10s")
+    state.apply(0, "draw")
+    before = snapshot(state)
+    with pytest.raises(tiergarten.IllegalAction) as caught:
+        state.apply(0, move)
+    reason = ("nobody can be caught now: catch is for a missing Mau or Mau Mau call"
+              if move == "catch" else "you have drawn 10s, which does not fit: pass")
+    assert (caught.value.reason, caught.value.allowed) == (reason, ("pass",))
     assert snapshot(state) == before
 
 

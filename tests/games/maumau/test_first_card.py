@@ -1,4 +1,4 @@
-"""RULES.md §1, the first up-card: it acts as if the dealer had played it (option
+"""docs/games/maumau.md, the first up-card: it acts as if the dealer had played it (option
 `first_card_effects`), and every round starts clockwise."""
 
 from __future__ import annotations

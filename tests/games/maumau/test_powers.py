@@ -1,4 +1,4 @@
-"""RULES.md §1, power cards: 7-chains, 8 skips, 9 reverses, Jacks name a suit."""
+"""docs/games/maumau.md, power cards: 7-chains, 8 skips, 9 reverses, Jacks name a suit."""
 
 from __future__ import annotations
 

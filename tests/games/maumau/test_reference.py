@@ -1,5 +1,6 @@
 """The engine agrees, in every position of many random games, with a separate reading of
-RULES.md §1 written here from the rules alone: the legal moves, and what each move does."""
+docs/games/maumau.md written here from the rules alone: the legal moves, and what each move
+does."""
 
 from __future__ import annotations
 
@@ -23,29 +24,31 @@ def plays(card: str, held: int) -> set[str]:
     return {f"play {card}{n}{c}" for n in named for c in calls}
 
 
+def fits(state: MauMauState, card: str) -> bool:
+    """May `card` be laid on the pile now, a live 7-chain included?"""
+    top, rank = NAMES[state.discard[-1]], card[:-1]
+    suit = None if state.suit < 0 else SUITS[state.suit]
+    if state.pending:
+        return rank == "7"
+    if rank == "J":
+        return top[:-1] != "J" or bool(state.game.options["jack_on_jack"])
+    return suit is None or card[-1] == suit or rank == top[:-1]
+
+
 def expected(state: MauMauState, seat: int) -> set[str]:
-    """What RULES.md §1 allows `seat` now, read from the raw position."""
-    options = state.game.options
+    """What docs/games/maumau.md allows `seat` now, read from the raw position."""
     caught = state.catchable
     if seat != state.turn:
         return {"catch"} if caught >= 0 and seat != caught else set()
     hand = [NAMES[c] for c in state.hands[seat]]
     if caught >= 0 and not state.hands[caught]:
         return {"pass", "catch"}
-    if state.drawn >= 0:
-        return plays(NAMES[state.drawn], len(hand)) | {"pass"}
-    top = NAMES[state.discard[-1]]
-    suit = None if state.suit < 0 else SUITS[state.suit]
+    if state.drawn >= 0:  # after a plain draw: pass always, the drawn card only if it fits
+        drawn = NAMES[state.drawn]
+        return {"pass"} | (plays(drawn, len(hand)) if fits(state, drawn) else set())
     out = {"draw"} | ({"catch"} if caught >= 0 and caught != seat else set())
     for card in hand:
-        rank = card[:-1]
-        if state.pending:
-            fits = rank == "7"
-        elif rank == "J":
-            fits = top[:-1] != "J" or options["jack_on_jack"]
-        else:
-            fits = suit is None or card[-1] == suit or rank == top[:-1]
-        if fits:
+        if fits(state, card):
             out |= plays(card, len(hand))
     return out
 
@@ -56,7 +59,7 @@ def step(players: int, seat: int, direction: int, steps: int = 1) -> int:
 
 def after(state: MauMauState, seat: int, move: str) -> dict[str, Any]:
     """The public position the rules expect after `seat` makes `move`, or {"winner": seat}
-    when the move ends the round. A single draw leaves "turn" as None: it depends on the card."""
+    when the move ends the round."""
     n, options = state.game.players, state.game.options
     seen = state.observe(None)
     sizes, turn, direction = list(seen["hand_sizes"]), seen["turn"], seen["direction"]
@@ -74,7 +77,8 @@ def after(state: MauMauState, seat: int, move: str) -> dict[str, Any]:
         turn = step(n, turn, direction)
     elif words[0] == "draw":
         sizes[seat] += min(pending or 1, spare)
-        turn = step(n, turn, direction) if pending else None
+        if pending or not spare:  # a penalty, or nothing to draw: the turn moves on at once
+            turn = step(n, turn, direction)  # after a card drawn, whatever it is, it stays
         pending = 0
     else:
         card, rank = words[1], words[1][:-1]
@@ -110,11 +114,12 @@ def check_move(state: MauMauState, seat: int, move: str) -> None:
     if state.is_over():  # only the decision bound ends a match in mid-round
         assert state.result().reason == "decision_limit"
         return
-    if want["turn"] is None:  # a single draw: the turn stays only if the drawn card fits
-        fits = state.observe(seat)["drawn"] is not None
-        want["turn"] = seat if fits else step(state.game.players, seat, want["direction"])
     seen = state.observe(None)
     assert {key: seen[key] for key in want} == want, (move, seen["log"][-3:])
+    drawn: list[str | None] = [None] * state.game.players
+    if move == "draw" and want["turn"] == seat:  # a plain draw: the drawer alone sees the card
+        (drawn[seat],) = {NAMES[c] for c in state.hands[seat]} - set(held[seat])
+    assert [state.observe(s)["drawn"] for s in range(state.game.players)] == drawn
 
 
 OPTION_SETS: list[dict[str, Any]] = [

@@ -1,4 +1,4 @@
-"""RULES.md §1, round end and scoring: card values, new rounds, the match to 150 (option
+"""docs/games/maumau.md, round end and scoring: card values, new rounds, the match to 150 (option
 `target_score`) or to a number of rounds (option `rounds`), and the engine's decision bound."""
 
 from __future__ import annotations

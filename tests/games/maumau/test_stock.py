@@ -1,5 +1,5 @@
-"""RULES.md §1, the stock running out: the discards are reshuffled under the top card, and a
-draw that still cannot be paid is forgiven."""
+"""docs/games/maumau.md, the stock running out: the discards are reshuffled under the top card,
+and a draw that still cannot be paid is forgiven."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""RULES.md §1, set-up and a turn: the deal, matching, drawing, and playing the drawn card."""
+"""docs/games/maumau.md, set-up and a turn: the deal, matching, drawing, and what follows a
+draw (the turn stays with the drawer, whether or not the drawn card fits)."""
 
 from __future__ import annotations
 
@@ -51,11 +52,31 @@ def test_a_player_may_draw_while_holding_a_playable_card() -> None:
     assert last_event(state) == {"seat": 0, "act": "draw", "cards": 1}
 
 
-def test_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
+def test_a_drawn_card_that_does_not_fit_keeps_the_turn_and_offers_only_pass() -> None:
     state = position(["8h Kc Ad", "7c 9c"], top="Qh", stock="10s")
     state.apply(0, "draw")
+    assert state.to_move() == (0,)  # not (1,): the turn order must not tell that 10s misfits
+    assert state.observe(0)["drawn"] == "10s"
+    assert state.observe(1)["drawn"] is None
+    assert legal(state) == ["pass"]
+    with pytest.raises(tiergarten.IllegalAction,
+                       match="you have drawn 10s, which does not fit: pass; legal now: pass"):
+        state.apply(0, "play 10s")
+    state.apply(0, "pass")
+    assert hand(state, 0) == ["Kc", "Ad", "8h", "10s"]
     assert state.to_move() == (1,)
-    assert state.observe(0)["drawn"] is None
+    assert last_event(state) == {"seat": 0, "act": "pass"}
+
+
+def test_penalty_draws_still_end_the_turn_at_once() -> None:
+    chain = position(["7h Kc Ad", "8h 9c", "10c Ac As"], top="Qh", stock="Kh Qd")
+    chain.apply(0, "play 7h")
+    chain.apply(1, "draw")  # pays the 7; Kh would fit the 7h, but no card is played now
+    assert (chain.to_move(), chain.observe(1)["drawn"]) == ((2,), None)
+    caught = position(["8h Kh", "9c 10h Ad"], top="Qh", stock="Ks Qd")
+    caught.apply(0, "play 8h")  # one card left, no Mau; the 8 gives seat 0 the turn again
+    caught.apply(1, "catch")
+    assert (caught.to_move(), caught.observe(0)["drawn"]) == ((1,), None)
 
 
 def test_a_drawn_card_that_fits_may_be_played_and_it_is_the_only_card_that_may() -> None:

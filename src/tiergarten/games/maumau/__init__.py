@@ -1,4 +1,4 @@
-"""Mau Mau (`maumau`): the shedding game of RULES.md §1. Standard library only."""
+"""Mau Mau (`maumau`): the shedding game of docs/games/maumau.md. Standard library only."""
 
 from .game import INFO, MauMau
 from .state import MauMauState

@@ -1,4 +1,4 @@
-"""Mau Mau's facts and options (RULES.md §1), declared as data."""
+"""Mau Mau's facts and options (docs/games/maumau.md), declared as data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Mau Mau's state machine (RULES.md §1): deal, plays, powers, draws, Mau calls, scoring.
+"""Mau Mau's state machine (docs/games/maumau.md): deal, plays, powers, draws, calls, scoring.
 
 The state is mutable and cheap to copy. Hands are bitmasks (bit c = card c), so the cards a
 player may lay are one AND with a table row, and the legal-action tuple for that set of cards is
@@ -182,8 +182,10 @@ class MauMauState(State):
             return (PASS, CATCH)  # went out on a Jack without "Mau Mau": catch or let it stand
         size = mask.bit_count()
         key = 0 if size > 2 else 4 if size == 2 else 8
-        if self.drawn >= 0:
-            key |= 1 | 1 << (self.drawn + 4)
+        drawn = self.drawn
+        if drawn >= 0:  # after a plain draw: pass, or play the drawn card if it fits
+            fitting = 1 << drawn & self._fitmask[self.suit + 1][RANK_OF[self.discard[-1]]]
+            key |= 1 | fitting << 4
         else:
             if caught >= 0 and caught != self.turn:
                 key |= 2
@@ -295,8 +297,10 @@ class MauMauState(State):
             got = self._give(seat, 1)
             self.events.append((seat, "draw", len(got)))
             c = got[0] if got else -1
-        if c >= 0 and self._fit[self.suit + 1][RANK_OF[self.discard[-1]]][c]:
-            self.drawn = c  # the player may lay this card, and only this one
+        if c >= 0:
+            # The turn stays with the drawer whether or not the card fits: nobody else may
+            # learn which (docs/games/maumau.md, "A turn"); only a draw of nothing moves on.
+            self.drawn = c
         else:
             self.turn = (self.turn + self.direction) % self._n
 

@@ -69,7 +69,8 @@ def resample(state: MauMauState, seat: int, rng: random.Random) -> MauMauState:
 
     `seat` knows its hand, the discard pile (every card in it was laid face up) and each
     hand's size; the others' hands and the stock are one unseen pool. A card another player
-    has just drawn and may still lay must be one that fits, so it is drawn from the pool first.
+    has just drawn is any card of that pool: whether it fits is as unknown as the card itself
+    (the turn stays with the drawer either way), so it is simply the pool's next card.
     """
     new = state.clone()
     others = [s for s in range(state.game.players) if s != seat]
@@ -78,8 +79,7 @@ def resample(state: MauMauState, seat: int, rng: random.Random) -> MauMauState:
     rng.shuffle(pool)
     hands: dict[int, list[int]] = {s: [] for s in others}
     if new.drawn >= 0 and new.turn != seat:
-        fitting = [i for i, c in enumerate(pool) if new.fits(c)]
-        new.drawn = pool.pop(rng.choice(fitting))
+        new.drawn = pool.pop()
         hands[new.turn].append(new.drawn)
     for s in others:
         need = len(held[s]) - len(hands[s])
@@ -106,14 +106,17 @@ def explain(state: MauMauState, seat: int, action: MauMauAction) -> str:
     if caught >= 0 and not state.masks[caught]:
         return f"seat {caught} went out on a Jack without Mau Mau: catch or pass"
     if action.kind == PASS_KIND:
-        return "pass is only for keeping a card you have just drawn"
+        return "pass is only for ending your turn after you have drawn a card"
+    drawn = state.drawn
+    if drawn >= 0 and not state.fits(drawn):
+        return f"you have drawn {NAMES[drawn]}, which does not fit: pass"
     if action.kind == DRAW_KIND:
-        return f"you have drawn {NAMES[state.drawn]}: play it or pass"
+        return f"you have drawn {NAMES[drawn]}: play it or pass"
     c = action.card
     if c not in hand:
         return f"you do not hold {NAMES[c]}"
-    if state.drawn >= 0 and c != state.drawn:
-        return f"after drawing, only the drawn card {NAMES[state.drawn]} may be played"
+    if drawn >= 0 and c != drawn:
+        return f"after drawing, only the drawn card {NAMES[drawn]} may be played"
     if state.pending and RANK_OF[c] != SEVEN:
         return f"a 7-chain is live: answer with a 7 or draw {state.pending}"
     if not state.fits(c):
