@@ -9,8 +9,9 @@ import tiergarten
 from .positions import position
 
 KEYS = {"game", "seat", "players", "hand", "hand_sizes", "top", "suit", "pending_draw",
-        "direction", "turn", "to_move", "drawn", "catchable", "stock_size", "discard_size",
-        "scores", "round", "dealer", "target_score", "rounds", "log", "over", "result"}
+        "direction", "turn", "to_move", "drawn", "drawn_fits", "catchable", "stock_size",
+        "discard_size", "scores", "round", "dealer", "target_score", "rounds", "log", "over",
+        "result"}
 
 
 def test_an_observation_has_the_promised_keys_and_is_json() -> None:

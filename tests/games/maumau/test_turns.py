@@ -56,8 +56,8 @@ def test_a_drawn_card_that_does_not_fit_keeps_the_turn_and_offers_only_pass() ->
     state = position(["8h Kc Ad", "7c 9c"], top="Qh", stock="10s")
     state.apply(0, "draw")
     assert state.to_move() == (0,)  # not (1,): the turn order must not tell that 10s misfits
-    assert state.observe(0)["drawn"] == "10s"
-    assert state.observe(1)["drawn"] is None
+    assert (state.observe(0)["drawn"], state.observe(0)["drawn_fits"]) == ("10s", False)
+    assert (state.observe(1)["drawn"], state.observe(1)["drawn_fits"]) == (None, None)
     assert legal(state) == ["pass"]
     with pytest.raises(tiergarten.IllegalAction,
                        match="you have drawn 10s, which does not fit: pass; legal now: pass"):
@@ -83,7 +83,7 @@ def test_a_drawn_card_that_fits_may_be_played_and_it_is_the_only_card_that_may()
     state = position(["8h Kc Ad", "7c 9c"], top="Qh", stock="Kh")
     state.apply(0, "draw")
     assert state.to_move() == (0,)
-    assert state.observe(0)["drawn"] == "Kh"
+    assert (state.observe(0)["drawn"], state.observe(0)["drawn_fits"]) == ("Kh", True)
     assert state.observe(1)["drawn"] is None  # the drawn card stays hidden from the others
     assert legal(state) == ["play Kh", "pass"]
     with pytest.raises(tiergarten.IllegalAction, match="only the drawn card Kh"):

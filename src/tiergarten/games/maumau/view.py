@@ -22,6 +22,7 @@ def observe(state: MauMauState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may see now (a spectator, `None`, sees no hand)."""
     game = state.game
     own = seat is not None and 0 <= seat < game.players
+    drew = own and seat == state.turn and state.drawn >= 0  # only the drawer knows its card
     return {
         "game": "maumau",
         "seat": seat,
@@ -34,7 +35,8 @@ def observe(state: MauMauState, seat: int | None) -> dict[str, Any]:
         "direction": state.direction,
         "turn": None if state.over else state.turn,
         "to_move": list(state.to_move()),  # every right to act in Mau Mau is public
-        "drawn": NAMES[state.drawn] if own and seat == state.turn and state.drawn >= 0 else None,
+        "drawn": NAMES[state.drawn] if drew else None,
+        "drawn_fits": state.fits(state.drawn) if drew else None,
         "catchable": state.catchable if state.catchable >= 0 else None,
         "stock_size": len(state.stock),
         "discard_size": len(state.discard),
