@@ -8,6 +8,7 @@ import re
 
 import pytest
 from rich.console import Console
+from tests.games.maumau.positions import position
 
 import tiergarten
 from tiergarten.terminal import Renderer, register, renderer_for
@@ -145,3 +146,22 @@ def test_hot_seat_prompts_show_the_asking_seats_hand_only() -> None:
     holder.append(match)
     assert match.run() == "over"
     assert set(checked) == {0, 1, 2}
+
+
+@pytest.mark.parametrize(("stock", "line", "menu"), [
+    ("10s", "You drew 10s: it does not fit, so pass (your turn ends)",
+     ["pass: 10s does not fit (end your turn)"]),
+    ("Kh", "You drew Kh: play it, or keep it and pass",
+     ["play Kh", "keep the drawn card (end your turn)"]),
+])
+def test_after_a_draw_the_screen_says_what_was_drawn_and_whether_it_fits(
+        stock: str, line: str, menu: list[str]) -> None:
+    r = MauMauRenderer(unicode=False)
+    state = position(["8h Kc Ad", "7c 9c"], top="Qh", stock=stock)
+    state.apply(0, "draw")
+    obs = state.observe(0)
+    assert line in text_of(r.screen(obs, NAMES[:2]))
+    assert [r.label(str(a), obs, NAMES[:2]).plain for a in state.legal_actions(0)] == menu
+    assert stock not in text_of(r.screen(state.observe(1), NAMES[:2]))
+    state.apply(0, "pass")
+    assert r.event(state.observe(1)["log"][-1], NAMES[:2], 1).plain == "You passed"

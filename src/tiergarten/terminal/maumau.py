@@ -104,11 +104,18 @@ class MauMauRenderer(Renderer):
                             f"{' Mau' if obs['hand_sizes'][caught] == 0 else ''}: "
                             "anyone else may catch", style="bold magenta"))
         if obs.get("drawn"):
-            out.append(Text.assemble("You drew ", self.card(obs["drawn"]),
-                                     ": play it or keep it (pass)"))
+            out.append(self._drawn_line(obs))
         if turn is not None:
             out.append(self.turn_line(turn, seat, names))
         return out
+
+    def _drawn_line(self, obs: Observation) -> Text:
+        """What this seat drew with its plain draw, and what it may do now."""
+        if obs.get("drawn_fits"):
+            return Text.assemble("You drew ", self.card(obs["drawn"]),
+                                 ": play it, or keep it and pass")
+        return Text.assemble("You drew ", self.card(obs["drawn"]),
+                             (": it does not fit, so pass (your turn ends)", "bold"))
 
     # -- the log in words --------------------------------------------------------------------
 
@@ -122,7 +129,7 @@ class MauMauRenderer(Renderer):
             n = event["cards"]
             return Text(f"{who} drew {n} card{'s' if n != 1 else ''}")
         if act == "pass":
-            return Text(f"{who} kept the drawn card")
+            return Text(f"{who} passed")  # whether the drawn card fitted is nobody else's business
         if act == "catch":
             caught = event["caught"]
             if caught == viewer:
@@ -177,6 +184,9 @@ class MauMauRenderer(Renderer):
             pending = obs.get("pending_draw")
             return Text(f"draw {pending} cards (take the 7s)" if pending else "draw a card")
         if action == "pass":
+            if obs.get("drawn") and not obs.get("drawn_fits"):
+                return Text.assemble("pass: ", self.card(obs["drawn"]),
+                                     " does not fit (end your turn)")
             if obs.get("drawn"):
                 return Text("keep the drawn card (end your turn)")
             return Text("let the Jack stand (the round ends)")
@@ -218,8 +228,8 @@ class MauMauRenderer(Renderer):
                                        *self._situation(spectator, names)]
         for seat, obs in enumerate(observations):
             if obs.get("drawn"):
-                parts.append(Text.assemble(f"{names[seat]} drew ", self.card(obs["drawn"]),
-                                           ": may play it or pass"))
+                then = ": may play it or pass" if obs.get("drawn_fits") else ": must pass"
+                parts.append(Text.assemble(f"{names[seat]} drew ", self.card(obs["drawn"]), then))
         return Group(*parts)
 
 
