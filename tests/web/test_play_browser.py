@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 from playwright.sync_api import expect
 
-from .driver import create_table, game_over, play_mammuz_turn, play_maumau_turn, play_to_end
+from .driver import (
+    MY_MOVE,
+    after_click,
+    board_version,
+    create_table,
+    game_over,
+    play_mammuz_turn,
+    play_maumau_turn,
+    play_to_end,
+    wait_turn_or_end,
+)
 
 
 def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
@@ -42,6 +54,43 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
     shot(page, "replay")
     page.click("button[aria-label=First]")
     expect(page.locator(".revealed-hand .card")).to_have_count(15)  # five cards dealt each
+    assert page_errors == []
+
+
+def test_after_a_maumau_draw_that_does_not_fit_pass_is_the_one_highlighted_move(
+        page: Any, web: Any, shot: Any, page_errors: list[str]) -> None:
+    """Ann draws whenever she may, until a drawn card does not fit: then the board names the
+    card, shows it as drawn, and offers exactly one button, a highlighted Pass."""
+    create_table(page, web.url, "maumau", "Ann", ["you", "bot:random"], {"rounds": "3"})
+    rng = random.Random(4)
+    seen = set()
+    while wait_turn_or_end(page) and "misfit" not in seen:
+        note = page.locator(".drawn-note")
+        if note.count():
+            drawn = page.locator(".hand .card.drawn")
+            expect(drawn).to_have_count(1)
+            misfit = "misfit" in (note.get_attribute("class") or "")
+            if misfit:
+                expect(note).to_contain_text("does not fit")
+                expect(page.locator(MY_MOVE)).to_have_count(1)
+                expect(page.locator(".actions button.primary[data-act=pass]")).to_have_text("Pass")
+                expect(drawn).to_be_disabled()
+                shot(page, "misfit")
+            else:
+                expect(page.locator(".actions button[data-act=pass]")).not_to_have_class(
+                    re.compile("primary"))
+                expect(drawn).to_be_enabled()
+            seen.add("misfit" if misfit else "fits")
+            version = board_version(page)
+            page.click("button[data-act=pass]")
+            after_click(page, version)
+        elif page.locator(".actions button[data-act=draw]").count():
+            version = board_version(page)
+            page.click(".actions button[data-act=draw]")
+            after_click(page, version)
+        else:
+            play_maumau_turn(page, rng)
+    assert "misfit" in seen
     assert page_errors == []
 
 

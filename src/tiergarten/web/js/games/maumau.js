@@ -67,6 +67,12 @@ export function render(ctx) {
   const turnLine = h("p.turn-line", {}, obs.over ? t("table.game_over")
     : me !== null && obs.to_move.includes(me) ? (legal.length ? t("table.your_turn") : "")
       : t("table.waiting_for", { name: obs.to_move.map((s) => ctx.names[s]).join(", ") }));
+  // After a plain draw (this seat's own observation only): what was drawn, and whether it fits.
+  const misfit = obs.drawn && !obs.drawn_fits;
+  const drawnNote = obs.drawn && !obs.over ? h(`p.drawn-note${misfit ? ".misfit" : ""}`, {},
+    misfit ? t("maumau.drawn_misfit", { card: cardLabel(obs.drawn) })
+      : t("maumau.drawn_fits", { card: cardLabel(obs.drawn) })) : null;
+  const passLabel = !obs.drawn ? t("maumau.let_stand") : misfit ? t("maumau.pass_misfit") : t("maumau.pass");
 
   const buttons = h("div.actions", {},
     mustSay ? h(`button.say${ui.say ? ".on" : ""}`, { type: "button", "aria-pressed": String(!!ui.say), dataset: { say: mustSay },
@@ -74,7 +80,7 @@ export function render(ctx) {
     mustSay === "mau" ? t("maumau.say_mau") : t("maumau.say_maumau")) : null,
     drawLegal ? h("button.action", { type: "button", dataset: { act: "draw" }, onclick: () => ctx.act("draw") },
       obs.pending_draw ? t("maumau.draw_n", { n: obs.pending_draw }) : t("maumau.draw")) : null,
-    legal.includes("pass") ? h("button.action", { type: "button", dataset: { act: "pass" }, onclick: () => ctx.act("pass") }, t("maumau.pass")) : null,
+    legal.includes("pass") ? h(`button.action${misfit ? ".primary" : ""}`, { type: "button", dataset: { act: "pass" }, onclick: () => ctx.act("pass") }, passLabel) : null,
     legal.includes("catch") ? h("button.action.catch", { type: "button", dataset: { act: "catch" }, onclick: () => ctx.act("catch") },
       t("maumau.catch", { name: ctx.names[obs.catchable] ?? "" })) : null);
 
@@ -106,7 +112,7 @@ export function render(ctx) {
   })) : null;
 
   const mine = me !== null ? h("div.me", {}, h("div.name", {}, ctx.names[me], " · ", t("maumau.score", { points: obs.scores[me] }))) : null;
-  return h("div.maumau", {}, roundSummary(ctx), opponents, centre, turnLine, buttons, chooser, mine, hand);
+  return h("div.maumau", {}, roundSummary(ctx), opponents, centre, turnLine, drawnNote, buttons, chooser, mine, hand);
 }
 
 // Between rounds: who went out, the points the others' hands gave, the standings; shown until
