@@ -25,7 +25,7 @@ class MauMauEncoder(Encoder):
         self.add("pending_draw", 1, "cards the 7-chain makes the next player draw / 8")
         self.add("direction", 1, "1 if play goes clockwise")
         self.add("turn", p, "one-hot relative seat whose turn it is")
-        self.add("drawn", 32, "one-hot: the card this seat has just drawn and may still play")
+        self.add("drawn", 32, "one-hot: the card this seat just drew, until it plays it or passes")
         self.add("catchable", p, "one-hot relative seat that may be caught (missed Mau)")
         self.add("hand_sizes", p, "cards in each hand / 32, relative seats")
         self.add("stock_size", 1, "cards in the stock / 32")
