@@ -6,6 +6,8 @@ moment, and which cards had ever been face up (laid on the pile, or shown at a r
 Every message each connection received is then scanned for a card that, at that message's
 version, lay hidden in another seat's hand or the stock and had never been face up. Each state
 message must also equal, exactly, its seat's observation and legal actions at its version.
+Nor does a draw tell whether the drawn card fits: after every plain draw each other
+connection got exactly what it would have got had the card fitted, and had it not.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 from typing import Any
 
 import pytest
+from tests.games.maumau.positions import twins
 
 import tiergarten
 from tiergarten.games.maumau.cards import NAMES
@@ -32,6 +35,7 @@ class Timeline:
         state = tiergarten.load(record["game"], record["players"],
                                 **record["options"]).new_state(record["seed"])
         self.hidden: list[dict[int | None, set[str]]] = []
+        self.states: list[Any] = []  # the state at each version
         self.views: list[dict[int | None, tuple[dict[str, Any], list[str]]]] = []
         public: set[str] = set()
         self._note(state, seats, public)
@@ -40,6 +44,7 @@ class Timeline:
             self._note(state, seats, public)
 
     def _note(self, state: Any, seats: list[int | None], public: set[str]) -> None:
+        self.states.append(state.clone())
         public.update(NAMES[c].lower() for c in state.discard)
         for event in state.events:
             if isinstance(event[1], str) and event[1].startswith("play "):
@@ -90,6 +95,30 @@ def leaks(messages: list[Message], seat: int | None, timeline: Timeline) -> list
     return found
 
 
+def draws_look_alike(record: dict[str, Any], timeline: Timeline,
+                     clients: dict[int | None, Client]) -> int:
+    """After each plain draw, every other connection's state message equals the views of both
+    twin games (the drawn card fits in one, not in the other); returns the draws checked."""
+    checked = 0
+    for version, (seat, action) in enumerate(record["actions"]):
+        before = timeline.states[version]
+        pair = twins(before) if action == "draw" and not before.pending else None
+        if pair is None:
+            continue
+        for twin in pair:
+            twin.apply(seat, "draw")
+        for other, client in clients.items():
+            if other == seat:
+                continue
+            views = [(twin.observe(other), [a.text for a in twin.legal_actions(other)]
+                      if other is not None else []) for twin in pair]
+            for message in client.received:
+                if is_state(message) and message["version"] == version + 1:
+                    assert views == [(message["observation"], message["legal"])] * 2
+        checked += 1
+    return checked
+
+
 async def play(server: Server, tid: str, t0: str, t2: str, rng: random.Random,
                ) -> dict[int | None, Client]:
     """Ann (seat 0) and Bob (seat 2) play at random against a bot; a spectator watches."""
@@ -127,6 +156,8 @@ def test_no_seat_ever_sees_another_seats_hidden_card(server: Server, seed: int) 
                                     "events"}
             assert message["events"] == observation["log"][len(observation["log"])
                                                             - len(message["events"]):]
+
+    assert draws_look_alike(record, timeline, clients) > 5
 
     # the scan has teeth: another seat's view at the same moments would have been caught
     ann = clients[0].received

@@ -3,6 +3,7 @@ person comes back with the token; then every move of that seat is the person's a
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -118,5 +119,32 @@ def test_leaving_mid_game_lets_a_bot_play_on_and_the_token_brings_the_person_bac
         await again.until(is_state)
         await finish_as_person(again, slow, table)
         await again.close()
+
+    run(go())
+
+
+def test_after_a_maumau_draw_that_does_not_fit_the_table_waits_for_the_persons_pass(
+        slow: Server) -> None:
+    """The drawer's pass is a decision like any other (docs/games/maumau.md, "A turn"): no
+    one passes for the person at once, which would tell the table the card does not fit; only
+    the turn timer hands the pass to a bot."""
+    table = slow.create(game="maumau", players=2, options={"rounds": 2},
+                        seats=[None, {"bot": "heuristic"}], seed=3, timer=1.0)["id"]
+    _, token = slow.join(table, "Ann")
+
+    async def go() -> None:
+        ann = await Client.open(slow, table, token)
+        while True:  # Ann draws whenever she may, until a drawn card does not fit
+            state = await ann.until(lambda m: is_state(m) and bool(m["legal"]))
+            if state["legal"] == ["pass"] and state["observation"]["drawn_fits"] is False:
+                break
+            await ann.act("draw" if "draw" in state["legal"] else state["legal"][0])
+        waited = asyncio.get_running_loop().time()
+        await ann.until(away(0))
+        passed = await ann.until(acted(0))
+        assert asyncio.get_running_loop().time() - waited > 0.8  # the timer ran its course
+        assert passed["events"][-1] == {"seat": 0, "act": "pass"}
+        assert passed["version"] == state["version"] + 1  # the next act was that pass
+        await ann.close()
 
     run(go())

@@ -80,6 +80,22 @@ def last_event(state: MauMauState) -> dict[str, Any]:
     return event
 
 
+def twins(state: MauMauState) -> tuple[MauMauState, MauMauState] | None:
+    """Two copies of `state` whose next stock card fits in one and does not in the other (two
+    stock cards swapped), or None when the stock does not hold one card of each kind."""
+    stock = state.stock
+    fitting = [i for i, c in enumerate(stock) if state.fits(c)]
+    other = [i for i, c in enumerate(stock) if not state.fits(c)]
+    if not fitting or not other:
+        return None
+    out = []
+    for i in (fitting[-1], other[-1]):
+        twin = state.clone()
+        twin.stock[i], twin.stock[-1] = twin.stock[-1], twin.stock[i]  # the stock pops its end
+        out.append(twin)
+    return out[0], out[1]
+
+
 def dealt_with_up_card(rank: str, players: int, **options: Any) -> MauMauState:
     """A freshly dealt match (the first seed from 0 up) whose first up-card has `rank`."""
     game = tiergarten.load("maumau", players=players, **options)
