@@ -8,7 +8,7 @@ import pytest
 import tiergarten
 from tiergarten.games.maumau.state import MAX_DECISIONS
 
-from .positions import position
+from .positions import legal, position
 
 
 @pytest.mark.parametrize(("cards", "points"), [
@@ -111,3 +111,11 @@ def test_the_engine_ends_a_match_at_its_decision_bound() -> None:
     assert state.to_move() == ()
     with pytest.raises(tiergarten.IllegalAction, match="the game is over"):
         state.apply(2, "draw")
+
+
+def test_the_pass_after_a_draw_counts_toward_the_decision_bound() -> None:
+    state = position(["Kc 7d 8d", "7c 8c"], top="Qh", stock="9s", decisions=MAX_DECISIONS - 2)
+    state.apply(0, "draw")  # 9s does not fit: seat 0 must still pass, a decision of its own
+    assert not state.is_over() and legal(state) == ["pass"]
+    state.apply(0, "pass")
+    assert state.result().reason == "decision_limit"
