@@ -1,9 +1,12 @@
 """Bots by name: `random` plays any game; heuristics know one game each.
 
+Each game's bots and its level table live in that game's module, `bots/<id>.py`, which exports
+`BOTS` (name -> factory) and `LEVELS` (level name -> factory, in level order); see levels.py.
+
 >>> import random, tiergarten
 >>> game = tiergarten.load("maumau", players=2)
 >>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names("maumau"))]
-['easy@0', 'expert@1', 'hard@2', 'heuristic@3', 'ismcts@4', 'normal@5', 'random@6']
+['beginner@0', 'easy@1', 'expert@2', 'hard@3', 'heuristic@4', 'ismcts@5', 'master@6', 'normal@7', 'random@8']
 >>> names(game) == names("maumau")
 True
 """
@@ -17,21 +20,12 @@ from tiergarten.core import Game, OptionError
 
 from .base import Bot, RandomBot
 from .ismcts import ISMCTSBot
-from .lecker_mammut import BOTS as LECKER_MAMMUT_BOTS
-from .mammuz import MammuZHeuristic
-from .maumau import MauMauHeuristic
-from .mucca_pazza import ChildBot, MemoryBot, MuccaBot
+from .levels import LEVELS, factory
 
 Factory = Callable[[Game, int, random.Random], Bot]
 
 _ANY_GAME: dict[str, Factory] = {"random": RandomBot, "ismcts": ISMCTSBot}
-_BY_GAME: dict[str, dict[str, Factory]] = {
-    "maumau": {"heuristic": MauMauHeuristic},
-    "mucca_pazza": {"greedy": MuccaBot, "heuristic": MuccaBot, "memory": MemoryBot,
-                    "child": ChildBot},
-    "mammuz": {"heuristic": MammuZHeuristic},
-    "lecker_mammut": dict(LECKER_MAMMUT_BOTS),
-}
+_BY_GAME: dict[str, dict[str, Factory]] = {}
 
 
 def names(game: Game | str) -> tuple[str, ...]:
@@ -53,15 +47,18 @@ def register(game_id: str, name: str, factory: Factory) -> None:
     _BY_GAME.setdefault(game_id, {})[name] = factory
 
 
-def _register_levels() -> None:
-    """easy, normal, hard, expert for every game that has levels (see levels.py)."""
-    from .levels import LEVELS, factory
+def _register_games() -> None:
+    """Every game's own bots (`BOTS` of bots/<id>.py), then its levels (named after them)."""
+    import importlib
 
     for game_id, table in LEVELS.items():
+        module = importlib.import_module(f"{__name__}.{game_id}")
+        for name, bot in getattr(module, "BOTS", {}).items():
+            register(game_id, name, bot)
         for level in table:
             register(game_id, level, factory(level))
 
 
-_register_levels()
+_register_games()
 
 __all__ = ["Bot", "RandomBot", "make", "names", "register"]

@@ -49,6 +49,7 @@ from .base import Bot
 QUICK = 0.1  # seconds before an out-of-turn action (as quick as the heuristics)
 
 Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
+Prune = Callable[[tuple[Action, ...]], tuple[Action, ...]]
 
 
 def random_policy(state: State, seat: int, legal: tuple[Action, ...],
@@ -114,6 +115,8 @@ class Search:
     widening: float | None = None  # progressive widening: at most 2 (visits + 1) ** widening
     # children per node, so a node with hundreds of actions (MammuZ lays) is searched deeply
     # among a few rather than once each
+    prune: Prune | None = None  # drops dominated actions (say, a play that forgets to call
+    # Mau when the same play with the call is legal) at the root and inside the tree
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -165,6 +168,11 @@ class ISMCTS:
         errors: with a small budget the search then never plays worse than the heuristic by
         mere noise."""
         legal = view.legal
+        prune = self.search.prune
+        if prune is not None:
+            legal = prune(legal)
+            if default is not None and default not in legal:
+                default = None
         if len(legal) == 1:
             self.stats = SearchStats(visits={str(legal[0]): 0})
             return legal[0]
@@ -203,11 +211,14 @@ class ISMCTS:
         seat: int | None = view.seat  # the root decision is always the bot's own
         c = self.search.c
         alpha = self.search.widening
+        prune = self.search.prune
         while not state.is_over():
             if seat is None:
                 movers = state.to_move()
                 seat = movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
             legal = state.legal_actions(seat)
+            if prune is not None:
+                legal = prune(legal)
             untried: list[Action] = []
             best: _Edge | None = None
             best_score = -math.inf
@@ -255,6 +266,34 @@ class ISMCTS:
         return ev.values(state, start)
 
 
+class Belief(Protocol):
+    """What a seat infers from the public history, used to weight the sampled worlds."""
+
+    def update(self, observation: dict[str, Any]) -> None:
+        """Take in the seat's newest observation (called before every search)."""
+
+    def sample(self, state: State, rng: random.Random) -> State:
+        """Change a world drawn by `view.resample` (its hidden parts only) to fit what was
+        inferred; return it."""
+
+
+class _WeightedView:
+    """A seat's view whose sampled worlds are reshaped by a `Belief`."""
+
+    __slots__ = ("game", "seat", "legal", "observation", "_view", "_belief")
+
+    def __init__(self, view: SeatView, belief: Belief) -> None:
+        self.game = view.game
+        self.seat = view.seat
+        self.legal = view.legal
+        self.observation = view.observation
+        self._view = view
+        self._belief = belief
+
+    def resample(self, rng: random.Random) -> State:
+        return self._belief.sample(self._view.resample(rng), rng)
+
+
 def _beats(a: _Edge, b: _Edge, z: float) -> bool:
     """True when edge a's mean reward exceeds b's by more than z standard errors."""
     pa, pb = a.reward / a.visits, b.reward / b.visits
@@ -268,16 +307,19 @@ class ISMCTSBot(Bot):
     Out-of-turn rights (the observation names whose `turn` it is and it is not this seat's)
     go to `fallback` when one is given — a heuristic that knows when such a right is worth
     taking — and are otherwise searched and taken quickly. A single legal action is taken
-    without searching.
+    without searching. With a `belief`, every search first shows it the observation and then
+    samples its worlds through it (belief-weighted determinization).
     """
 
     name = "ismcts"
 
     def __init__(self, game: Game, seat: int, rng: random.Random,
-                 search: Search | None = None, fallback: Bot | None = None) -> None:
+                 search: Search | None = None, fallback: Bot | None = None,
+                 belief: Belief | None = None) -> None:
         super().__init__(game, seat, rng)
         self.engine = ISMCTS(search or Search())
         self.fallback = fallback
+        self.belief = belief
 
     @property
     def stats(self) -> SearchStats:
@@ -297,11 +339,14 @@ class ISMCTSBot(Bot):
         default = None
         if self.fallback is not None and self.engine.search.guard is not None:
             default = self.fallback.choose(view)
+        if self.belief is not None:
+            self.belief.update(view.observation)
+            view = _WeightedView(view, self.belief)  # type: ignore[assignment]
         return self.engine.best(view, self.rng, default)
 
     def __repr__(self) -> str:
         return f"{self.name}@{self.seat}"
 
 
-__all__ = ["ISMCTS", "Evaluator", "ISMCTSBot", "Policy", "Search", "SearchStats", "ToTheEnd",
+__all__ = ["ISMCTS", "Belief", "Evaluator", "ISMCTSBot", "Policy", "Prune", "Search", "SearchStats", "ToTheEnd",
            "random_policy", "win_shares"]

@@ -31,11 +31,14 @@ from tiergarten.games.lecker_mammut.cards import (
     NUM_FEATURES,
     WITH_FEATURE,
     other_feature,
+    shows,
 )
 
 from .base import Bot
+from .levels import Factory
 
 DONE = 1e-9  # a plan due this close to now has been carried out
+GOOD = 3  # visible cards showing a feature that make a hit good
 
 
 @dataclass(frozen=True)
@@ -52,13 +55,15 @@ class Reflexes:
     pause: float = 0.8  # extra wait before flipping on after a good hit
 
 
-LEVELS: dict[str, Reflexes] = {
+REFLEXES: dict[str, Reflexes] = {
     "slow": Reflexes(median=1.60, spread=0.45, steal=0.50, false_hit=0.06, pace=1.6, choose=1.2),
     "normal": Reflexes(median=1.20, spread=0.40, steal=0.35, false_hit=0.04, pace=1.2,
                        choose=0.9),
     "fast": Reflexes(median=0.95, spread=0.35, steal=0.25, false_hit=0.03, pace=1.0, choose=0.7),
     "hard": Reflexes(median=0.75, spread=0.30, steal=0.15, false_hit=0.015, pace=0.8,
                      choose=0.5),
+    "expert": Reflexes(median=0.60, spread=0.25, steal=0.10, false_hit=0.01, pace=0.7,
+                       choose=0.4),
 }
 
 
@@ -77,7 +82,7 @@ class LeckerBot(Bot):
     def __init__(self, game: Game, seat: int, rng: random.Random,
                  reflexes: Reflexes | None = None) -> None:
         super().__init__(game, seat, rng)
-        self.reflexes = reflexes if reflexes is not None else LEVELS[self.name]
+        self.reflexes = reflexes if reflexes is not None else REFLEXES[self.name]
         self.plans: dict[int, _Plan] = {}  # feature -> planned hit
         self.seen = -1  # the last table version looked at
         self.timers: dict[str, tuple[Any, float]] = {}  # flip/pass/top/return: (key, due)
@@ -118,12 +123,12 @@ class LeckerBot(Bot):
             if plan.due <= now + DONE:
                 del self.plans[f]  # carried out (or beaten to it at the same instant)
             elif now < plan.due - self.reflexes.motor:  # still only a thought: check it
-                if (version != plan.version) if plan.false else counts[f] < 3:
+                if (version != plan.version) if plan.false else counts[f] < GOOD:
                     del self.plans[f]
                 else:
                     plan.version = version
         for f in range(NUM_FEATURES):
-            if counts[f] >= 3 and f not in self.plans:
+            if counts[f] >= GOOD and f not in self.plans:
                 delay = self._reaction() + (self.reflexes.steal if stolen[f] else 0.0)
                 self.plans[f] = _Plan(now + delay, version, False)
         if version != self.seen:
@@ -134,7 +139,13 @@ class LeckerBot(Bot):
         if not self.plans or obs["phase"] in ("returns", "over"):
             return None
         f, plan = min(self.plans.items(), key=lambda item: item[1].due)
+        if not plan.false and counts[f] >= GOOD:
+            f = self.call(obs, f, counts)
         return (plan.due, hit_at(f, plan.version))
+
+    def call(self, obs: dict[str, Any], f: int, counts: list[int]) -> int:
+        """The feature to call when the hand lands for the triple on `f` (this level: `f`)."""
+        return f
 
     def _reaction(self) -> float:
         r = self.reflexes
@@ -159,7 +170,11 @@ class LeckerBot(Bot):
 
     def _top(self, obs: dict[str, Any], mine: dict[str, Any], now: float) -> Proposal:
         due = self._timer("top", (obs["version"], obs["round"]), now, self.reflexes.choose)
-        return (max(0.0, due - now), TOPS[safest_top(obs, mine)])
+        return (max(0.0, due - now), TOPS[self.top(obs, mine)])
+
+    def top(self, obs: dict[str, Any], choice: dict[str, Any]) -> int:
+        """The card to lay on top of the new pile (this level: `safest_top`)."""
+        return safest_top(obs, choice)
 
     def _return(self, obs: dict[str, Any], legal: tuple[Action, ...], now: float,
                 ) -> Proposal | None:
@@ -229,8 +244,94 @@ class HardBot(LeckerBot):
     name = "hard"
 
 
-BOTS: dict[str, type[LeckerBot]] = {"slow": SlowBot, "normal": NormalBot, "fast": FastBot,
-                                    "hard": HardBot}
+class ExpertBot(LeckerBot):
+    """A quicker, steadier hand than `hard`."""
 
-__all__ = ["BOTS", "LEVELS", "FastBot", "HardBot", "LeckerBot", "NormalBot", "Reflexes",
-           "SlowBot", "safest_top"]
+    name = "expert"
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        super().__init__(game, seat, rng, REFLEXES["expert"])
+
+
+class MasterBot(LeckerBot):
+    """The expert's hand — the same reaction clock, flipping pace and false alarms — with
+    better choices:
+
+    - *the call*: when its hand lands for a triple and several features show three, it calls
+      the one worth most: the middle cards it takes, plus twice the cards of the others' piles
+      it takes (a steal is a swing), minus what the best feature still at three afterwards
+      would give the other hands (they may hit it while this one chooses its top);
+    - *the top*: it remembers every card it has seen face up this round (all cards pass the
+      middle face up, penalty cards aside), so it knows which cards may still turn up. It never
+      lays a top whose other feature would then show three (stealable at once) if it can help
+      it; then it takes the top whose other feature has fewest cards still to turn up, then the
+      one whose other feature shows least.
+
+    Like every level it gives back its smallest pile (cards score one each: the least loss).
+    """
+
+    name = "master"
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        super().__init__(game, seat, rng, REFLEXES["expert"])
+        self.known: set[int] = set()  # cards seen face up this round
+        self.known_round: int | None = None
+
+    def propose(self, view: SeatView) -> Proposal | None:
+        self._remember(view.observation)
+        return super().propose(view)
+
+    def _remember(self, obs: dict[str, Any]) -> None:
+        if obs["round"] != self.known_round:
+            self.known_round = obs["round"]
+            self.known = set()
+        self.known.update(CARD_BY_NAME[name] for name in _visible(obs))
+        for choice in obs["choosing"]:
+            self.known.update(CARD_BY_NAME[name] for name in choice["cards"])
+
+    def call(self, obs: dict[str, Any], f: int, counts: list[int]) -> int:
+        options = [g for g in range(NUM_FEATURES) if counts[g] >= GOOD]
+        if len(options) < 2:
+            return f
+        return max(options, key=lambda g: (_worth(obs, self.seat, g, counts), g == f))
+
+    def top(self, obs: dict[str, Any], choice: dict[str, Any]) -> int:
+        f = FEATURE_BY_NAME[choice["feature"]]
+        visible = [CARD_BY_NAME[name] for name in _visible(obs)]
+
+        def exposure(c: int) -> tuple[bool, int, int, int]:
+            other = other_feature(c, f)
+            shown = sum(1 for v in visible if shows(v, other))
+            to_come = sum(1 for x in WITH_FEATURE[other] if x not in self.known)
+            return (shown + 1 >= GOOD, to_come, shown, c)
+        return min((CARD_BY_NAME[name] for name in choice["tops"]), key=exposure)
+
+
+def _worth(obs: dict[str, Any], seat: int, f: int, counts: list[int]) -> int:
+    """What calling `f` is worth to `seat`: the middle cards taken, twice the cards of the
+    others' piles taken, less the most another hand could take at once afterwards."""
+    middle = [CARD_BY_NAME[name] for name in obs["middle"]]
+    tops = [(s, CARD_BY_NAME[p["top"]], p["size"]) for s, piles in enumerate(obs["prize_piles"])
+            for p in piles]
+    gain = sum(1 for c in middle if shows(c, f))
+    gain += sum(2 * size for s, top, size in tops if s != seat and shows(top, f))
+    left = 0
+    for g in range(NUM_FEATURES):
+        remaining = counts[g] - sum(1 for c in middle if shows(c, f) and shows(c, g)) \
+            - sum(1 for _, top, _ in tops if shows(top, f) and shows(top, g))
+        if g == f or remaining < GOOD:
+            continue
+        value = sum(1 for c in middle if shows(c, g) and not shows(c, f))
+        value += sum(2 * size for s, top, size in tops
+                     if s == seat and shows(top, g) and not shows(top, f))
+        left = max(left, value)
+    return gain - left
+
+
+BOTS: dict[str, Factory] = {"slow": SlowBot, "normal": NormalBot, "fast": FastBot,
+                            "hard": HardBot}
+LEVELS: dict[str, Factory] = {"easy": SlowBot, "normal": NormalBot, "hard": HardBot,
+                              "expert": ExpertBot, "master": MasterBot}
+
+__all__ = ["BOTS", "LEVELS", "REFLEXES", "ExpertBot", "FastBot", "HardBot", "LeckerBot",
+           "MasterBot", "NormalBot", "Reflexes", "SlowBot", "safest_top"]

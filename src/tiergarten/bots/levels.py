@@ -1,83 +1,37 @@
-"""Named levels — `easy`, `normal`, `hard`, `expert` — the same four names for every game.
+"""Named levels — `easy`, `normal`, `hard`, `expert`, `master` — the same five for every game.
 
-Each game maps them onto the bot and budget that suits it (figures in docs/bots.md):
+A level is a name for a strength, not for an algorithm: each game maps the names onto the bots
+that give clear steps in that game. The table of a game lives in its own bot module
+(`bots/<id>.py` exports `LEVELS`: level name -> factory, in level order); this module keeps
+what is generic: the names, `make_level`, and the helpers the search levels are built from.
+What each level is, how strong and how fast, is in docs/bots.md.
 
-| game            | easy   | normal    | hard                    | expert                  |
-|-----------------|--------|-----------|-------------------------|-------------------------|
-| `maumau`        | random | heuristic | ISMCTS, 100 iterations  | ISMCTS, 400 iterations  |
-| `mammuz`        | random | heuristic | ISMCTS, 20 iterations   | ISMCTS, 200 iterations  |
-| `mucca_pazza`   | random | child*    | memory                  | two-ply*                |
-| `lecker_mammut` | slow   | normal    | hard                    | expert reflexes         |
-
-Search levels use iteration budgets, never seconds, so a tournament gives the same games on
-any machine and any number of workers. In Mau Mau a rollout stops at the end of the round or
-after `MAUMAU_DEPTH` steps and is scored by who went out (or, cut short, by hand sizes); out-of-
-turn catches are left to the heuristic, which always catches. In MammuZ rollouts play the game
-out (a game is about thirty decisions) and extinguishing out of turn is left to the heuristic.
-Mucca Pazza's bots are already solver-based (the exact best turn); *in the standard variant
-`normal` never spends a star, `hard` plays the greedy best turn (the memory bots play greedy
-there) and `expert` weighs each end of its turn against the next player's expected best reply
-(`MuccaExpert`; in junior it is the exact greedy slider); Lecker Mammut! is a game of
-reaction times, so its levels are reaction-time models, `expert` a quicker hand than `hard`.
-The search levels are guarded (`GUARD`): the heuristic's move stands unless the search finds
-one clearly better, so a small budget never plays worse than the heuristic by mere noise.
+Search levels use iteration budgets, never seconds (a time cap only as a safety bound), so a
+tournament gives the same games on any machine and any number of workers. They are guarded
+(`GUARD`): the heuristic's move stands unless the search finds one clearly better, so a small
+budget never plays worse than the heuristic by mere noise.
 
 >>> import random, tiergarten
 >>> game = tiergarten.load("mammuz")
 >>> [repr(make_level(name, game, 0, random.Random(1))) for name in NAMES]
-['easy@0', 'normal@0', 'hard@0', 'expert@0']
+['easy@0', 'normal@0', 'hard@0', 'expert@0', 'master@0']
 """
 
 from __future__ import annotations
 
-import math
+import importlib
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
 
-from tiergarten.core import Action, Game, OptionError, State
+from tiergarten.core import Action, Game, OptionError, State, games
 from tiergarten.core.match import SeatView
 
-from .base import Bot, RandomBot
-from .ismcts import ISMCTSBot, Policy, Search, random_policy, win_shares
-from .lecker_mammut import HardBot, LeckerBot, NormalBot, Reflexes, SlowBot
-from .mammuz import MammuZHeuristic
-from .maumau import MauMauHeuristic
-from .mucca_pazza import ChildBot, MemoryBot
-from .mucca_pazza_expert import MuccaExpert
+from .base import Bot
+from .ismcts import Belief, Evaluator, ISMCTSBot, Policy, Prune, Search, random_policy
 
 Factory = Callable[[Game, int, random.Random], Bot]
-NAMES = ("easy", "normal", "hard", "expert")
-MAUMAU_DEPTH = 30  # rollout steps before a Mau Mau position is judged by hand sizes
-HAND_WEIGHT = 0.35  # how strongly one card fewer in hand counts in that judgement
+NAMES = ("easy", "normal", "hard", "expert", "master")
 GUARD = 1.0  # standard errors by which search must beat the heuristic's move to replace it
-WIDENING = 0.5  # MammuZ: a node holds at most 2 sqrt(visits + 1) of its hundreds of lays
-
-
-class MauMauRound:
-    """Rollouts to the end of the round (or `depth` steps): who went out takes the value; a
-    rollout cut short is judged by hand sizes (fewer cards, more likely to go out first)."""
-
-    def __init__(self, depth: int = MAUMAU_DEPTH) -> None:
-        self.depth = depth
-
-    def begin(self, state: State) -> Any:
-        return list(state.observe(None)["scores"])
-
-    def is_done(self, state: State, start: Any, steps: int) -> bool:
-        return steps >= self.depth
-
-    def values(self, state: State, start: Any) -> Sequence[float]:
-        if state.is_over():
-            return win_shares(state)
-        public = state.observe(None)
-        gains = [now - before for now, before in zip(public["scores"], start, strict=True)]
-        total = sum(gains)
-        if total > 0:  # a round ended: the seat that went out scored
-            return [g / total for g in gains]
-        weights = [math.exp(-HAND_WEIGHT * size) for size in public["hand_sizes"]]
-        norm = sum(weights)
-        return [w / norm for w in weights]
 
 
 class HeuristicPolicy:
@@ -94,52 +48,62 @@ class HeuristicPolicy:
         return self.bots[seat].choose(SeatView(state, seat, legal)) or legal[0]
 
 
-def _search(iterations: int, fallback: type[Bot], evaluator: Any = None,
-            rollouts: type[Bot] | None = None, guard: float | None = None,
-            widening: float | None = None) -> Factory:
+def searching(iterations: int, fallback: type[Bot], *,
+              evaluator: Callable[[Game], Evaluator] | None = None,
+              rollouts: type[Bot] | Policy | None = None, guard: float | None = GUARD,
+              widening: float | None = None, prune: Prune | None = None, c: float = 0.7,
+              belief: Callable[[Game, int], Belief] | None = None) -> Factory:
+    """A factory of ISMCTS bots of `iterations` per move, guarded by `fallback` (a heuristic
+    that also takes the out-of-turn rights). `evaluator` and `belief` are built per game (and
+    seat); `rollouts` is a policy, or a heuristic bot class that then plays every seat
+    (`HeuristicPolicy`); the rest is passed to `Search`."""
     def factory(game: Game, seat: int, rng: random.Random) -> Bot:
         helper = fallback(game, seat, random.Random(rng.getrandbits(64)))
         policy: Policy = random_policy
-        if rollouts is not None:
+        if isinstance(rollouts, type):
             policy = HeuristicPolicy(rollouts, game, random.Random(rng.getrandbits(64)))
-        search = Search(iterations=iterations, evaluator=evaluator, policy=policy, guard=guard,
-                        widening=widening)
-        return ISMCTSBot(game, seat, rng, search, fallback=helper)
+        elif rollouts is not None:
+            policy = rollouts
+        config = Search(iterations=iterations, c=c, policy=policy, guard=guard,
+                        evaluator=None if evaluator is None else evaluator(game),
+                        widening=widening, prune=prune)
+        return ISMCTSBot(game, seat, rng, config, fallback=helper,
+                         belief=None if belief is None else belief(game, seat))
     return factory
 
 
-class MuccaNormal(ChildBot):
-    """Mucca Pazza at normal level: the child in junior; in standard the greedy turn without
-    ever spending a star (stars buy extra slides: the greedy bot's edge)."""
+class _Tables(Mapping[str, Mapping[str, Factory]]):
+    """Every game's level table, read from `tiergarten.bots.<game id>.LEVELS` on first use
+    (the game modules import this one, so it cannot import them when it is loaded)."""
 
-    def _standard(self, obs: dict[str, Any]) -> Action:
-        return super()._standard({**obs, "stars": [0] * len(obs["stars"])})
+    def __init__(self) -> None:
+        self._tables: dict[str, Mapping[str, Factory]] | None = None
+
+    def _load(self) -> dict[str, Mapping[str, Factory]]:
+        if self._tables is None:
+            tables = {}
+            for game_id in games():
+                try:
+                    module = importlib.import_module(f"{__package__}.{game_id}")
+                except ModuleNotFoundError:
+                    continue
+                table = getattr(module, "LEVELS", None)
+                if table is not None:
+                    tables[game_id] = table
+            self._tables = tables
+        return self._tables
+
+    def __getitem__(self, game_id: str) -> Mapping[str, Factory]:
+        return self._load()[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
 
 
-EXPERT_REFLEXES = Reflexes(median=0.60, spread=0.25, steal=0.10, false_hit=0.01, pace=0.7,
-                           choose=0.4)
-
-
-class ExpertBot(LeckerBot):
-    """Lecker Mammut! at expert level: a quicker, steadier hand than `hard`."""
-
-    name = "expert"
-
-    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
-        super().__init__(game, seat, rng, EXPERT_REFLEXES)
-
-LEVELS: dict[str, dict[str, Factory]] = {
-    "maumau": {"easy": RandomBot, "normal": MauMauHeuristic,
-               "hard": _search(100, MauMauHeuristic, MauMauRound(), guard=GUARD),
-               "expert": _search(400, MauMauHeuristic, MauMauRound(), guard=GUARD)},
-    "mammuz": {"easy": RandomBot, "normal": MammuZHeuristic,
-               "hard": _search(20, MammuZHeuristic, guard=GUARD, widening=WIDENING),
-               "expert": _search(200, MammuZHeuristic, guard=GUARD, widening=WIDENING)},
-    "mucca_pazza": {"easy": RandomBot, "normal": MuccaNormal, "hard": MemoryBot,
-                    "expert": MuccaExpert},
-    "lecker_mammut": {"easy": SlowBot, "normal": NormalBot, "hard": HardBot,
-                      "expert": ExpertBot},
-}
+LEVELS: Mapping[str, Mapping[str, Factory]] = _Tables()
 
 
 def make_level(level: str, game: Game, seat: int, rng: random.Random) -> Bot:
@@ -159,4 +123,4 @@ def factory(level: str) -> Factory:
     return make
 
 
-__all__ = ["LEVELS", "NAMES", "ExpertBot", "MauMauRound", "factory", "make_level"]
+__all__ = ["GUARD", "LEVELS", "NAMES", "HeuristicPolicy", "factory", "make_level", "searching"]

@@ -34,7 +34,8 @@ from tiergarten.games.mammuz.cards import (
     SPECIES_NAMES,
 )
 
-from .base import Bot
+from .base import Bot, RandomBot
+from .levels import Factory, searching
 
 QUICK = 0.1  # extinguishing is done at once
 SAFE_POWERS = {"doubter_takes", "remove", "jackpot"}  # a turned card that spares the layer
@@ -153,3 +154,15 @@ class MammuZHeuristic(Bot):
             others = [s for s in range(len(sizes)) if s != self.seat]
             target = min(others, key=lambda s: (sizes[s], s))
         return next(a for a in legal if a.kind == GIVE_KIND and a.n == target)
+
+
+WIDENING = 0.5  # a search node holds at most 2 sqrt(visits + 1) of its hundreds of lays
+
+BOTS: dict[str, Factory] = {"heuristic": MammuZHeuristic}
+LEVELS: dict[str, Factory] = {
+    "easy": RandomBot,
+    "normal": MammuZHeuristic,
+    "hard": searching(20, MammuZHeuristic, widening=WIDENING),
+    "expert": searching(200, MammuZHeuristic, widening=WIDENING),
+    "master": searching(600, MammuZHeuristic, widening=WIDENING),
+}

@@ -27,7 +27,8 @@ from tiergarten.games.mucca_pazza.actions import SLIDES, STOP, slide_action
 from tiergarten.games.mucca_pazza.data import ANIMALS, FREE_SLIDES, GHOST_NAME, animal
 from tiergarten.games.mucca_pazza.solver import best_turn, fewest, moves
 
-from .base import Bot
+from .base import Bot, RandomBot
+from .levels import Factory
 
 CHILD_RECALL = 0.5  # the chance that the child remembers a card it has seen
 YOUNG_SIGHT = 1  # the longest solution the junior bots spot
@@ -157,4 +158,23 @@ def _counts(names: list[str]) -> list[int]:
     return counts
 
 
-__all__ = ["ChildBot", "MemoryBot", "MuccaBot"]
+class MuccaNormal(ChildBot):
+    """The normal level: the child in junior; in standard the greedy turn without ever
+    spending a star (stars buy extra slides: the greedy bot's edge)."""
+
+    def _standard(self, obs: dict[str, Any]) -> Action:
+        return super()._standard({**obs, "stars": [0] * len(obs["stars"])})
+
+
+def _expert(game: Game, seat: int, rng: random.Random) -> Bot:
+    from .mucca_pazza_expert import MuccaExpert  # it builds on this module
+
+    return MuccaExpert(game, seat, rng)
+
+
+BOTS: dict[str, Factory] = {"greedy": MuccaBot, "heuristic": MuccaBot, "memory": MemoryBot,
+                            "child": ChildBot}
+LEVELS: dict[str, Factory] = {"easy": RandomBot, "normal": MuccaNormal, "hard": MemoryBot,
+                              "expert": _expert, "master": _expert}
+
+__all__ = ["BOTS", "LEVELS", "ChildBot", "MemoryBot", "MuccaBot", "MuccaNormal"]

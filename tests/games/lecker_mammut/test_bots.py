@@ -8,7 +8,7 @@ from collections import Counter
 
 import tiergarten
 from tiergarten.bots import make, names
-from tiergarten.bots.lecker_mammut import LEVELS, LeckerBot
+from tiergarten.bots.lecker_mammut import REFLEXES, LeckerBot
 from tiergarten.core.match import play_match
 from tiergarten.core.realtime import TimedView, play_virtual
 
@@ -29,7 +29,7 @@ def bot(name: str, state: tiergarten.State, seat: int, seed: int = 0) -> LeckerB
 
 def test_the_levels_are_offered_by_name() -> None:
     assert {"slow", "normal", "fast", "hard"} <= set(names("lecker_mammut"))
-    medians = [LEVELS[level].median for level in ("slow", "normal", "fast", "hard")]
+    medians = [REFLEXES[level].median for level in ("slow", "normal", "fast", "hard")]
     assert medians == sorted(medians, reverse=True)
 
 
