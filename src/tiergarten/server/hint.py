@@ -1,4 +1,4 @@
-"""`GET /api/tables/{id}/hint?token=...`: the solver's advice for the seat of a token.
+"""The advice behind `GET /api/tables/{id}/hint?token=...` (server/routes/hints.py).
 
 The advice is computed from that seat's observation and legal actions only (the project's
 rule: bots and hints see what their seat sees, never the state). Games without an adviser
@@ -21,41 +21,9 @@ card the log shows was revealed earlier and can be completed now, else a card no
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
-
-from fastapi import FastAPI, HTTPException
-
-if TYPE_CHECKING:
-    from .manager import TableManager
+from typing import Any
 
 Advice = dict[str, Any]  # {"hint": notation, "why": English, "reason": code, "params": {...}}
-
-
-def add_hint_route(app: FastAPI, tables: Callable[[], TableManager]) -> None:
-    """Register the hint endpoint on `app` (`tables` gives the live table manager)."""
-
-    @app.get("/api/tables/{table_id}/hint")
-    async def hint(table_id: str, token: str = "") -> Advice:
-        table = tables().get(table_id)
-        if table is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
-        seat = table.seat_of(token) if token else None
-        if seat is None:
-            raise HTTPException(403, "this token claims no seat at this table")
-        adviser = ADVISERS.get(table.row.game)
-        if adviser is None:
-            raise HTTPException(409, f"there are no hints for {table.row.game}; hints: "
-                                     f"{', '.join(ADVISERS)}")
-        if not table.row.hints:
-            raise HTTPException(409, "hints are off at this table (its creator chose so)")
-        if table.status != "playing":
-            raise HTTPException(409, f"hints are given during the game; this one is "
-                                     f"{table.status}")
-        legal = [str(a) for a in table.state.legal_actions(seat)]
-        if not legal:
-            raise HTTPException(409, "it is not your move: a hint is given when you may act")
-        advice = adviser(table.state.observe(seat), legal)
-        return {**advice, "version": table.version, "seat": seat}
 
 
 # -- Mucca Pazza --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .protocol import MAX_MESSAGE
 from .settings import Settings
-from .store import database_url
+from .sql_store import database_url
 
 WS_MAX_SIZE = 16 * MAX_MESSAGE  # larger frames are refused by the transport (close 1009)
 # No permessage-deflate: messages are small JSON (a state is about a kilobyte); each
