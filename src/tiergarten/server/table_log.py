@@ -30,7 +30,9 @@ from .store import Store, TableRow
 
 log = logging.getLogger("tiergarten.server")
 
-REMEMBERED = 64  # versions whose time is kept (the fair order's credit floor looks them up)
+# The times of the last REMEMBERED versions are kept for the fair order's credit floor; an act
+# made against an older version is floored at the oldest kept (a later floor: it gains nothing)
+REMEMBERED = 8
 
 
 class StoreFailed(RuntimeError):
