@@ -40,7 +40,7 @@ from .store import Store, TableRow
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
 
-TableMessage = Act | Auth | Sync  # what a connection may say to its table (a pong is not)
+ToTable = Act | Auth | Sync  # what a connection says to its table (a pong stays with the route)
 
 
 class LiveTable:
@@ -124,7 +124,7 @@ class LiveTable:
         if self.status == "over" and not self.transport.audience(self.id) and self.on_idle:
             self.on_idle(self)
 
-    async def handle(self, peer: Peer, message: TableMessage) -> None:
+    async def handle(self, peer: Peer, message: ToTable) -> None:
         """Act on one validated client message. An act at a turn-based table returns once it
         is applied (or refused); at a real-time table once it is held (see `_settle`)."""
         if isinstance(message, Auth):
@@ -218,8 +218,10 @@ class LiveTable:
         except IllegalAction as exc:
             if held.peer is not None:
                 held.peer.error("illegal", str(exc), self.version)
-            # a bot's move the table has outrun since it was chosen: the bot chooses again
-            _finish(held.done, False if self.version != held.seen else exc)
+            elif self.version != held.seen:  # a bot's move the table outran: it chooses again
+                _finish(held.done, False)
+            else:
+                _finish(held.done, exc)
         except Exception as exc:
             if held.peer is not None:
                 held.peer.error("server_error", str(exc) if isinstance(exc, StoreFailed) else
