@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import tiergarten
-from tiergarten.server.bot_driver import BotDriver
+from tiergarten.server.bot_driver import BotDriver, BotMove
 from tiergarten.server.connection import Connection
 from tiergarten.server.fair_queue import FairQueue, Held
 from tiergarten.server.manager import TableManager
@@ -301,3 +301,48 @@ def test_bots_play_on_after_a_failed_commit_exactly_as_they_would_have(
     store.lost_at = {10}  # ... one it stores but cannot confirm: rebuilt with it
     assert bots_game(store, seed=8) == undisturbed
     assert len(undisturbed) > 10
+
+
+def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_chosen_again(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Seat 0 is a bot and flips; the person at seat 1 makes mistakes, each of which takes the
+    bot's next card. With one card left the bot flips; the person's next mistake, credited
+    earlier, takes that card first: the flip is no longer the bot's (not void — no visible card
+    changed — but illegal). It is dropped quietly and the bot chooses again."""
+
+    async def go() -> list[int]:
+        store = MemoryStore()
+        manager = TableManager(store, Settings(allow_seeds=True, hit_cap=0.2))
+        table = manager.create("lecker_mammut", 2, {"rounds": 1}, [SeatSpec(bot="slow"), None],
+                               seed=11)
+        asked: list[int] = []
+
+        def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
+            asked.append(len(state.history))
+            if len(state.history) != 24:
+                return None
+            return BotMove(0, state.game.parse_action("flip"), 0.3)
+
+        table.bots.choose = choose  # type: ignore[method-assign]
+        manager.join(table.id, "Ann")
+        ann = Connection(1)
+        table.connect(ann)
+        for version in range(24):  # 24 mistakes: the bot keeps one card of its 25
+            await table.handle(ann, Act(act="hit boar", version=version))
+            await table.settled()
+        assert table.state.observe(None)["face_down"] == [1, 24]
+        ann.rtts.append(0.4)  # from now on credited 0.2 s early: the window is 0.2 s
+        await asyncio.sleep(table.log.reached_at(24) + 0.35 - asyncio.get_running_loop().time())
+        await table.handle(ann, Act(act="hit boar", version=24))  # after the bot's flip fired
+        await asyncio.sleep(0.4)
+        await table.settled()
+        stored = store.load_table(table.id)
+        assert stored is not None and [a for _, a in stored.actions] == ["hit boar"] * 25
+        assert [m["code"] for m in drain(ann) if m["type"] == "error"] == []
+        await manager.stop()
+        store.close()
+        return asked
+
+    asked = run(go())
+    assert 25 in asked  # it chose again on the table as it is
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
