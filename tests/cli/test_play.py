@@ -50,7 +50,7 @@ def test_screen_shows_table_hand_and_menu(run) -> None:
                  "--pace", "0", "--no-save", input="quit\n")
     out = result.output
     assert result.exit_code == 0
-    for part in ("Mau Mau · seed 3", "You", "Heuristic 1", "Random 2", "Top card:",
+    for part in ("Mau Mau · seed 3", "You", "Heuristic 2", "Random 3", "Top card:",
                  "Your hand:", "Recent:", "round 1 · first to 150 points", "draw a card"):
         assert part in out, part
     assert "Game saved" not in out
@@ -101,13 +101,13 @@ def test_end_of_input_also_stops_and_saves(run, tmp_path: Path) -> None:
 
 def test_default_lineup_is_me_against_heuristics(run) -> None:
     result = run("play", "maumau", "--seed", "1", "--pace", "0", "--no-save", input="quit\n")
-    assert "Heuristic 1" in result.output and "Heuristic 2" in result.output
+    assert "Heuristic 2" in result.output and "Heuristic 3" in result.output
 
 
 def test_hot_seat_shows_whose_turn_and_only_that_seats_view() -> None:
     match, out = play_in_process("me,me,random", 6, careful_move, rounds=1)
     assert match.state.is_over()
-    assert "Player 0's view" in out and "Player 1's view" in out
+    assert "Player 1's view" in out and "Player 2's view" in out
     seats = {seat for seat, _ in match.state.history}
     assert {0, 1} <= seats
 

@@ -30,7 +30,7 @@ def test_replay_prints_every_action_with_the_seat_and_the_result(run, saved: Pat
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     for index, (seat, text) in enumerate(record["actions"]):
-        name = ["You", "Random 1"][seat]
+        name = ["You", "Random 2"][seat]
         assert any(line.split()[:1] == [str(index)] and name in line and text in line
                    for line in lines), (index, text)
     assert "Game over" in result.output or "Round over" in result.output

@@ -17,7 +17,7 @@ goal is without saying which slides reach it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -35,6 +35,11 @@ EMOJI = {"frog": "🐸", "dragon": "🐉", "monkey": "🐒", "cockatoo": "🦜",
 ROW_NAMES = ("heads", "bodies", "legs")
 ARROWS = {"left": "←", "right": "→"}
 COMPACT_ABOVE = 5  # boards wider than this show 3-letter names, to fit 80 columns
+ENDINGS = {
+    "all_cards_taken": "all 16 cards were taken; the most cards won",
+    "final_round": "the pile ran out and everyone had one more turn; the most cards won",
+    "no_cards_left": "no card was left to win, on display or in the pile",
+}
 
 
 class MuccaPazzaRenderer(Renderer):
@@ -231,6 +236,10 @@ class MuccaPazzaRenderer(Renderer):
         if act == "over":
             return Text(f"The game is over ({event['reason'].replace('_', ' ')})", style="bold")
         return super().event(event, names, viewer)
+
+    def why_over(self, result: Mapping[str, Any], names: Sequence[str],
+                 obs: Observation | None = None) -> str:
+        return ENDINGS.get(result.get("reason", ""), "") or super().why_over(result, names, obs)
 
     # -- moves -------------------------------------------------------------------------------
 

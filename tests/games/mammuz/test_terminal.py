@@ -41,7 +41,7 @@ def test_every_screen_of_a_whole_game_renders_and_hides_other_hands() -> None:
         seat, action, _ = next_move(state, agents)
         state.apply(seat, action)
     final = text(renderer.outcome(state.result().to_dict(), NAMES))
-    assert "wins" in final
+    assert " win." in final or " wins." in final
     assert "Your hand:" not in text(renderer.screen(state.observe(None), NAMES))
 
 
@@ -53,7 +53,7 @@ def test_log_events_and_menu_labels_read_as_words() -> None:
         "doubt: turn card 3 of Random 2's 3")
     event = {"seat": 1, "act": "doubt", "of": 0, "position": 2, "card": "tyrannosaurus"}
     assert text(renderer.event(event, NAMES, 0)).strip() == (
-        "Heuristic 1 doubted You: card 2 was tyrannosaurus")
+        "Heuristic 1 doubted you: card 2 was tyrannosaurus")
     event = {"seat": None, "act": "removed", "cards": ["hare", "hare"],
              "dinosaurs": ["stegosaurus", "plesiosaurus"], "to": 1}
     assert text(renderer.event(event, NAMES, 0)).strip() == (
