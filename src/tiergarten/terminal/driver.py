@@ -129,9 +129,10 @@ class Match:
             time.sleep(self.pace)
 
     def _finish(self, obs: Observation) -> None:
-        """The last screen with the result below it (fitted to a live terminal)."""
+        """The last screen with the result below it (fitted to a live terminal, with room for
+        the line saying where the game was saved)."""
         result = obs.get("result") or self.state.result().to_dict()
-        self.table.show(obs, [self.table.renderer.outcome(result, self.names, obs)])
+        self.table.show(obs, [self.table.renderer.outcome(result, self.names, obs)], spare=3)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game so far as a JSON record (to `path`, or ./records/...); return where."""

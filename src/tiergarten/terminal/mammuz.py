@@ -41,7 +41,7 @@ REASONS = {"doubt": "{their} last lay was true",
            "dinosaur": "a dinosaur left {whom} without cards",
            "extinction": "an extinction emptied {their} hand"}
 ENDINGS = {
-    "doubt": "{who} laid {their} last cards and the doubt turned up the declared species",
+    "doubt": "{whose} last lay was doubted and found true",
     "dinosaur": "a dinosaur's power left {whom} without cards",
     "extinction": "an extinction left {whom} without cards",
     "no_species": "every species in play is extinct, so no herd could open; fewest cards won",
@@ -227,7 +227,7 @@ class MammuZRenderer(Renderer):
     def words(table: Mapping[str, str], reason: str, who: str) -> str:
         """A reason's words about the seat `who`, agreeing with "You"."""
         return table.get(reason, reason.replace("_", " ")).format(
-            who=who, whom=whom(who), their=their(who))
+            who=who, whom=whom(who), their=their(who), whose=whose(who))
 
     def why_over(self, result: Mapping[str, Any], names: Sequence[str],
                  obs: Observation | None = None) -> str:

@@ -52,10 +52,10 @@ class Cards(Step):
         self.declarable = list(declarable)
 
     def lines(self) -> list[RenderableType]:
-        ask = (f"Lay which cards as {self.species}?" if self.species else
-               "Open a herd: which cards? (the species comes next)")
+        ask = f"Which cards, as {self.species}?" if self.species else "Which cards?"
+        then = "" if self.species else "; the species comes next"
         cards = [Text.assemble(k, (f"×{self.held[k]}", "dim")) for k in self.kinds]
-        return [Text(f"{ask} Type 1 to {MAX_LAY} numbers or names, e.g. 1 1 2.", style="bold"),
+        return [Text(f"{ask} 1 to {MAX_LAY} numbers or names, e.g. 1 1 2{then}.", style="bold"),
                 numbered(cards)]
 
     def completions(self) -> Sequence[str]:

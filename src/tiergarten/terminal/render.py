@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -181,7 +182,8 @@ class Renderer:
                 obs: Observation | None = None) -> RenderableType:
         """The final scores, ranks and winners, and why the game ended (`obs`: the last
         observation, for the words)."""
-        table = Table(title="Result", title_justify="left")
+        table = Table(title="Result", title_justify="left", box=box.SIMPLE_HEAD,
+                      show_edge=False)  # compact: the last screen keeps the table above it
         table.add_column("Rank", justify="right")
         table.add_column("Player")
         table.add_column("Score", justify="right")

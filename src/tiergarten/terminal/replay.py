@@ -7,6 +7,7 @@ seat's own observation (never from the state's private attributes).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,7 @@ class Rows:
     def __init__(self, console: Console, names: Sequence[str], actions: Sequence[Any],
                  hands: bool) -> None:
         self.console = console
+        self.unicode = can_show_unicode(console)
         self.hands = hands
         self.name = max(len(n) for n in names)
         longest = max((len(str(a[1])) for a in actions if isinstance(a, list) and len(a) == 2),
@@ -156,15 +158,23 @@ class Rows:
         cells: list[Text] = [Text(str(index), style="dim"), Text(name, style="bold"),
                              Text(move)]
         if self.hands:
-            cells.append(hand if hand is not None else Text(""))
+            cells.append(_unbroken(hand, self.unicode) if hand is not None else Text(""))
         grid.add_row(*cells)
         return grid
 
     def outcome(self, line: Text) -> Padding:
         """`line` under the move column, after an arrow."""
-        text = Text("→ " if self.console.encoding.startswith("utf") else "-> ", style="dim")
+        text = Text("→ " if self.unicode else "-> ", style="dim")
         text.append_text(line)
         return Padding(text, (0, 0, 0, self.INDEX + self.name + 2 * self.GAP))
+
+
+def _unbroken(hand: Text, unicode: bool) -> Text:
+    """`hand` with each count joined to what it counts ("2×hare"), so the column never wraps
+    between them; one character for one, so the styles stay where they were."""
+    kept = hand.copy()
+    kept.plain = re.sub(r"(?<=\d) (?=[^\W\d])", "×" if unicode else "x", kept.plain)
+    return kept
 
 
 def _hand(state: State, seat: Any, renderer: Renderer) -> Text | None:

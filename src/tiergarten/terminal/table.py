@@ -29,7 +29,7 @@ from .render import Observation, Renderer, can_show_unicode, renderer_for, whose
 COMMANDS = ("help", "quit")
 LONG_MENU = 24  # more choices than this are listed in columns
 LIST_LIMIT = 8  # a refusal lists the legal moves only when there are at most this many
-MENU_HINT = "pick a number from the menu, or type a move (Tab lists the moves you started)"
+MENU_HINT = "see the menu, or press Tab twice for every move"
 
 
 class Table:
@@ -73,11 +73,12 @@ class Table:
     def height(self, what: RenderableType) -> int:
         return len(self.console.render_lines(what, pad=False))
 
-    def show(self, obs: Observation, below: Sequence[RenderableType] = ()) -> None:
-        """Draw `obs`'s screen and what goes `below` it; in a live terminal in place, with one
-        line left for the prompt."""
+    def show(self, obs: Observation, below: Sequence[RenderableType] = (), spare: int = 1,
+             ) -> None:
+        """Draw `obs`'s screen and what goes `below` it; in a live terminal in place, with
+        `spare` lines left under it (the prompt's)."""
         if self.live:
-            room = self.console.height - 1 - sum(self.height(r) for r in below)
+            room = self.console.height - spare - sum(self.height(r) for r in below)
             frame = self.fitted(obs, room)
             self.console.clear()
         else:
