@@ -52,7 +52,7 @@ from tiergarten.core.realtime import Table as RealTimeTable
 from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
 
 from .driver import save_record, seat_names
-from .render import Observation, Renderer, says, whose
+from .render import Observation, Renderer, says, their, whose
 
 ANIMAL_KEYS = {"1": "bear", "2": "boar", "3": "tiger", "4": "sloth", "5": "deer", "6": "mammoth",
                "7": "rhino"}
@@ -119,9 +119,11 @@ class LeckerMammutRenderer(Renderer):
         if act == "flip":
             return Text.assemble(f"{who} flipped ", self.card(event["card"]))
         if act == "hit":
-            robbed = "".join(f", stealing {whose(names[r['seat']])} pile of {r['size']}"
-                             for r in event["robbed"])
-            return Text(f"{who} hit {event['feature']}: {len(event['cards'])} cards{robbed}")
+            robbed = "".join(
+                f", with {their(who)} own pile of {r['size']}" if r["seat"] == event["seat"]
+                else f", stealing {whose(names[r['seat']])} pile of {r['size']}"
+                for r in event["robbed"])
+            return Text(f"{who} hit {event['feature']}: {_cards(len(event['cards']))}{robbed}")
         if act == "mistake":
             tail = "a penalty card" if event["penalty_card"] else "a penalty (no card left)"
             return Text(f"{who} hit {event['feature']} wrongly (only {event['showing']} "
@@ -164,6 +166,10 @@ class LeckerMammutRenderer(Renderer):
             played = f"all {rounds} rounds were" if rounds != 1 else "its one round was"
             return f"{played} played; the most points won"
         return super().why_over(result, names, obs)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 RENDERER = LeckerMammutRenderer()
@@ -379,12 +385,12 @@ class RealTimeMatch:
         if last.get("seat") != seat:
             return ""
         if last.get("act") == "mistake":
-            return (f"{name}: only {last['showing']} cards show {last['feature']} — "
-                    "a penalty card")
+            shows = "card shows" if last["showing"] == 1 else "cards show"
+            return f"{name}: only {last['showing']} {shows} {last['feature']} — a penalty card"
         if last.get("act") == "hit":
             mine = [c for c in self.obs["choosing"] if c["seat"] == seat]
             then = f" — choose the top card: 1 to {len(mine[0]['tops'])}" if mine else ""
-            return f"{name}: a good hit, {len(last['cards'])} cards{then}"
+            return f"{name}: a good hit, {_cards(len(last['cards']))}{then}"
         return ""
 
     def _refused(self, seat: int, action: Action | str, exc: IllegalAction) -> None:

@@ -141,3 +141,29 @@ def test_quitting_stops_the_game_and_it_can_be_saved(tmp_path: pathlib.Path) -> 
     record = json.loads(saved.read_text())
     assert record["agents"] == ["hard", "me"]
     assert tiergarten.replay(record).observe(0) == match.state.observe(0)
+
+
+def test_the_footer_says_whose_hit_key_is_which_and_a_hit_key_answers_at_once() -> None:
+    out = io.StringIO()
+    match = RealTimeMatch(["me:q", "me:m", "hard"], seed=2, options={"rounds": 1},
+                          console=Console(file=out, width=100, color_system=None))
+    assert match.names == ["Player 1", "Player 2", "Hard 3"]
+    assert match.help().startswith("Hit keys: Player 1 q · Player 2 m. Your hit key, then:")
+    match.press("m")
+    assert match.message == "Player 2: now the animal 1-7 or colour r o y g b v p (or . to pass)"
+
+
+def test_a_persons_good_hit_and_mistake_are_said_at_once() -> None:
+    match = RealTimeMatch(["me", "hard"], seed=1, options={"rounds": 1},
+                          console=Console(file=io.StringIO(), width=100, color_system=None))
+
+    def hit(state: tiergarten.State, feature: str) -> str:
+        before = match.obs = state.observe(0)
+        state.apply(0, f"hit {feature} @{before['version']}")
+        match.obs = state.observe(0)
+        return match._hit_message(before, 0)
+
+    three = position(middle="green-boar green-deer green-tiger", piles=["red-bear", "pink-deer"])
+    assert hit(three, "green") == "You: a good hit, 3 cards — choose the top card: 1 to 3"
+    one = position(middle="green-boar red-deer", piles=["red-bear", "pink-deer"])
+    assert hit(one, "green") == "You: only 1 card shows green — a penalty card"
