@@ -322,6 +322,7 @@ class RealTimeMatch:
         self.viewer = next(iter(people)) if len(people) == 1 else None
         self.obs = self.state.observe(self.viewer)
         self.message = ""
+        self.style = "bold red"  # the message's: red for a mistake, else news
         self.quit = False
         self.interrupted = False  # Ctrl-C: `run` says "interrupted"
         self._live: Live | None = None
@@ -339,14 +340,14 @@ class RealTimeMatch:
         submissions, message = self.keys.press(key, self.obs)
         for seat, text in submissions:
             self.table.submit(seat, text)
-        if message:
-            self._say(message)
+        if message:  # a hit key just pressed is news, not a mistake
+            self._say(message, "bold cyan" if self.keys.armed is not None else "bold red")
 
     # -- output -----------------------------------------------------------------------------
 
     def frame(self) -> Panel:
         body = Group(self.renderer.screen(self.obs, self.names), Text(""),
-                     Text(self.message, style="bold red"), Text(self.help(), style="dim"))
+                     Text(self.message, style=self.style), Text(self.help(), style="dim"))
         return Panel(body, title=f"Lecker Mammut! · seed {self.seed}", title_align="left")
 
     def help(self) -> str:
@@ -361,19 +362,22 @@ class RealTimeMatch:
         if self._live is not None:
             self._live.update(self.frame(), refresh=True)
 
-    def _say(self, message: str) -> None:
+    def _say(self, message: str, style: str = "bold red") -> None:
         with self._lock:
-            self.message = message
+            self.message, self.style = message, style
             self._draw()
 
     def _step(self, state: State, move: Move) -> None:
         before, self.obs = self.obs, state.observe(self.viewer)
         text = str(move.action)
-        message = ""
+        message, style = "", "bold red"
         if text.startswith("hit") and move.seat in self.keys.people:
             message = self._hit_message(before, move.seat)
+            style = "bold green" if "a good hit" in message else style
+        elif self.keys.armed is not None:  # someone's hit key is pressed: keep saying so
+            message, style = self.message, self.style
         with self._lock:
-            self.message = message
+            self.message, self.style = message, style
             self._draw()
 
     def _hit_message(self, before: Observation, seat: int) -> str:

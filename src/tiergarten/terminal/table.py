@@ -29,7 +29,7 @@ from .render import Observation, Renderer, can_show_unicode, renderer_for, whose
 COMMANDS = ("help", "quit")
 LONG_MENU = 24  # more choices than this are listed in columns
 LIST_LIMIT = 8  # a refusal lists the legal moves only when there are at most this many
-MENU_HINT = "see the menu, or press Tab twice for every move"
+HINTS = ("see the menu, or press Tab twice for every move", "see the menu")
 
 
 class Table:
@@ -141,17 +141,20 @@ class Table:
         return self.game.parse_action(text)
 
     def refusal(self, seat: int, action: Action) -> str:
-        """The engine's own one-line reason for refusing `action`, with the legal moves when
-        they are few, else how to find them; asked of a copy, so the game is untouched."""
+        """The engine's own reason for refusing `action` in one line of the terminal: with the
+        legal moves when they are few and fit, else how to find them; asked of a copy, so the
+        game is untouched."""
         if self.state is None:
             return f"{action} is not legal now"
         try:
             self.state.clone().apply(seat, action)
         except IllegalAction as exc:
             reason = self.named(exc.reason)
-            if len(exc.allowed) <= LIST_LIMIT:
-                return f"{reason}; legal now: {', '.join(exc.allowed) or 'nothing'}"
-            return f"{reason}; {MENU_HINT}"
+            tails = [f"legal now: {', '.join(exc.allowed) or 'nothing'}"] if len(
+                exc.allowed) <= LIST_LIMIT else []
+            room = self.console.width - 2  # the prompt's "> " when the input is not echoed
+            return next((f"{reason}; {tail}" for tail in [*tails, *HINTS]
+                         if len(reason) + 2 + len(tail) <= room), f"{reason}; {HINTS[-1]}")
         return f"{action} is not legal now"
 
     def named(self, reason: str) -> str:
@@ -164,12 +167,12 @@ class Table:
             return whose(who) if match.group(2) else who if who != "You" else "you"
         return re.sub(r"\bseat (\d+)('s)?", name, reason)
 
-    def menu(self, choices: Sequence[Choice], obs: Observation, wait: bool) -> list[
-            RenderableType]:
+    def menu(self, choices: Sequence[Choice], obs: Observation, wait: bool,
+             compact: bool = False) -> list[RenderableType]:
         """The numbered choices: one per line (with the move's notation when the label says
-        it in words), or in columns when there are many."""
+        it in words), or in columns when there are many (or `compact`: the screen is full)."""
         parts: list[RenderableType] = []
-        if len(choices) > LONG_MENU:
+        if len(choices) > LONG_MENU or compact:
             cells = [Text.assemble((f"{n:>3} ", "bold cyan"), c.label)
                      for n, c in enumerate(choices, 1)]
             parts.append(Columns(cells, padding=(0, 3), column_first=True))
@@ -240,15 +243,19 @@ class Asking:
         return ([str(a) for a in self.legal] + list(COMMANDS)
                 + list(self.table.renderer.commands()))
 
-    def body(self) -> list[RenderableType]:
+    def body(self, compact: bool = False) -> list[RenderableType]:
         if self.step is not None:
             return [*self.step.lines(), Text("Enter alone goes back to the menu.", style="dim")]
-        return self.table.menu(self.choices, self.obs, self.wait)
+        return self.table.menu(self.choices, self.obs, self.wait, compact)
 
     def draw(self) -> None:
         table = self.table
         if table.live:
-            table.show(self.obs, [*self.body(), *self.notes])
+            below = [*self.body(), *self.notes]
+            used = table.height(table.fitted(self.obs, 0)) + 1 + sum(map(table.height, below))
+            if used > table.console.height:  # even without the log: the menu in columns
+                below = [*self.body(compact=True), *self.notes]
+            table.show(self.obs, below)
         elif not self.drawn:
             table.show(self.obs, self.body())
         self.drawn = True
@@ -329,5 +336,8 @@ class Asking:
         try:
             return self.table.parse(text)
         except NotationError as exc:
-            self.note(str(exc), style="red")
+            said = str(exc)  # the game's whole notation hint, when it fits the line
+            if len(said) > self.table.console.width - 2:
+                said = f"cannot read {text!r} as a move: help shows how moves are written"
+            self.note(said, style="red")
             return None
