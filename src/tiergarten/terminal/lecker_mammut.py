@@ -52,7 +52,7 @@ from tiergarten.core.realtime import Table as RealTimeTable
 from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
 
 from .driver import save_record, seat_names
-from .render import Observation, Renderer, says, their, whose
+from .render import Observation, Renderer, named, says, their, whose
 
 ANIMAL_KEYS = {"1": "bear", "2": "boar", "3": "tiger", "4": "sloth", "5": "deer", "6": "mammoth",
                "7": "rhino"}
@@ -398,7 +398,7 @@ class RealTimeMatch:
         return ""
 
     def _refused(self, seat: int, action: Action | str, exc: IllegalAction) -> None:
-        self._say(f"{self.names[seat]}: {exc.reason}")
+        self._say(f"{self.names[seat]}: {named(exc.reason, self.names)}")
 
     # -- running ----------------------------------------------------------------------------
 

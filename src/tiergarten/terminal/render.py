@@ -21,6 +21,7 @@ import copy
 import importlib
 import importlib.util
 import json
+import re
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -257,6 +258,22 @@ def whose(name: str) -> str:
 def their(name: str) -> str:
     """The possessive pronoun for a seat: "your" for You, else "their"."""
     return "your" if name == YOU else "their"
+
+
+def named(reason: str, names: Sequence[str]) -> str:
+    """An engine's reason with its "seat 2" (seats count from 0 there) as the name on screen.
+
+    >>> named("it is seat 1's turn; seat 2 laid their last card", ["You", "Bot 2", "Bot 3"])
+    "it is Bot 2's turn; Bot 3 laid their last card"
+    >>> named("it is seat 0's pile that is being flipped", ["You", "Bot 2"])
+    'it is your pile that is being flipped'
+    """
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if not 0 <= seat < len(names):
+            return match.group(0)
+        return whose(names[seat]) if match.group(2) else whom(names[seat])
+    return re.sub(r"\bseat (\d+)('s)?", name, reason)
 
 
 def winners_line(winners: Sequence[int], names: Sequence[str]) -> str:

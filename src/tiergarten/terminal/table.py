@@ -9,7 +9,6 @@ input (tests, scripts) gets the same screens printed one after another.
 from __future__ import annotations
 
 import contextlib
-import re
 import time
 from collections.abc import Sequence
 
@@ -24,7 +23,7 @@ from tiergarten.core.match import Proposal, SeatView
 
 from .human import REACTION, Quit, Reader
 from .menu import Choice, Step, Wrong
-from .render import Observation, Renderer, can_show_unicode, renderer_for, whose
+from .render import Observation, Renderer, can_show_unicode, named, renderer_for, whose
 
 COMMANDS = ("help", "quit")
 LONG_MENU = 24  # more choices than this are listed in columns
@@ -149,23 +148,13 @@ class Table:
         try:
             self.state.clone().apply(seat, action)
         except IllegalAction as exc:
-            reason = self.named(exc.reason)
+            reason = named(exc.reason, self.names)
             tails = [f"legal now: {', '.join(exc.allowed) or 'nothing'}"] if len(
                 exc.allowed) <= LIST_LIMIT else []
             room = self.console.width - 2  # the prompt's "> " when the input is not echoed
             return next((f"{reason}; {tail}" for tail in [*tails, *HINTS]
                          if len(reason) + 2 + len(tail) <= room), f"{reason}; {HINTS[-1]}")
         return f"{action} is not legal now"
-
-    def named(self, reason: str) -> str:
-        """The engine's "seat 2" as the name on screen (its seats count from 0)."""
-        def name(match: re.Match[str]) -> str:
-            seat = int(match.group(1))
-            if not 0 <= seat < len(self.names):
-                return match.group(0)
-            who = self.names[seat]
-            return whose(who) if match.group(2) else who if who != "You" else "you"
-        return re.sub(r"\bseat (\d+)('s)?", name, reason)
 
     def menu(self, choices: Sequence[Choice], obs: Observation, wait: bool,
              compact: bool = False) -> list[RenderableType]:
