@@ -58,14 +58,15 @@ class Table:
 
     def fitted(self, obs: Observation, room: int) -> Panel:
         """The frame of `obs` in at most `room` lines if it can be: fewer log lines first."""
-        full = self.renderer.log_lines
+        full = lines = self.renderer.log_lines
         try:
-            for lines in range(full, -1, -1):
+            while True:
                 self.renderer.log_lines = lines
                 frame = self.frame(obs)
-                if self.height(frame) <= room:
+                over = self.height(frame) - room
+                if over <= 0 or lines == 0:
                     return frame
-            return frame
+                lines = max(0, lines - over)  # a log line is a row, unless it wraps
         finally:
             self.renderer.log_lines = full
 
