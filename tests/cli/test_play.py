@@ -73,7 +73,7 @@ def test_wrong_moves_get_one_line_reasons_and_the_game_goes_on(run, tmp_path: Pa
         "> 9d matches neither the suit in force (hearts) nor the rank of Jd; see the menu",
         "> cannot read 'play 7x' as a move: help shows how moves are written",
         f"> there is no move 99: type a number from 1 to {len(legal)}, or a move",
-        "> pass is only for keeping a card you have just drawn; see the menu"]
+        "> pass is only for ending your turn after you have drawn a card; see the menu"]
 
 
 def test_a_refusal_lists_the_legal_moves_when_they_fit() -> None:
@@ -84,7 +84,7 @@ def test_a_refusal_lists_the_legal_moves_when_they_fit() -> None:
     game = tiergarten.load("maumau", 3)
     table = Table(game, ["You", "Heuristic 2", "Random 3"], 3, Console(width=200), input, [0])
     table.state = game.new_state(3)
-    for seat, move in ((1, "draw"), (2, "play Jd h")):  # the bots' moves of seed 3
+    for seat, move in ((1, "draw"), (1, "pass"), (2, "play Jd h")):  # the bots' of seed 3
         table.state.apply(seat, move)
     legal = ", ".join(str(a) for a in table.state.legal_actions(0))
     assert table.refusal(0, game.parse_action("play 9d")) == (

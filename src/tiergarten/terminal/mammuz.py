@@ -184,7 +184,7 @@ class MammuZRenderer(Renderer):
 
     def _removed(self, event: Any, names: Sequence[str]) -> Text:
         """The herd's animals left the game; its dinosaurs, which never do, went to the doubter."""
-        got = Text.assemble(f"its dinosaurs went to {names[event['to']]}: ",
+        got = Text.assemble(f"its dinosaurs went to {whom(names[event['to']])}: ",
                             self.grouped(event["dinosaurs"]))
         if not event["cards"]:
             return Text.assemble("The herd held no animal; ", got)

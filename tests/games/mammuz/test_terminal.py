@@ -61,4 +61,4 @@ def test_log_events_and_menu_labels_read_as_words() -> None:
         "1 stegosaurus, 1 plesiosaurus")
     event = {"seat": None, "act": "removed", "cards": [], "dinosaurs": ["plesiosaurus"], "to": 0}
     assert text(renderer.event(event, NAMES, 0)).strip() == (
-        "The herd held no animal; its dinosaurs went to You: 1 plesiosaurus")
+        "The herd held no animal; its dinosaurs went to you: 1 plesiosaurus")
