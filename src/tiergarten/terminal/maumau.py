@@ -181,6 +181,8 @@ class MauMauRenderer(Renderer):
         lines = []
         for index in range(len(log) - len(added), len(log)):
             event, effect = log[index], effects.get(index)
+            if event.get("act") == "round_over":
+                continue  # the round's summary (`interlude`) says it, with the scores
             if event.get("seat") == seat and self.echo(event, action):
                 if effect:
                     lines.append(Text(effect[0].upper() + effect[1:]))
