@@ -33,8 +33,8 @@ app = typer.Typer(
 
 PlayersOpt = Annotated[str | None, typer.Option(
     "--players", "-p", help="Comma-separated seats in order: 'me' (a person at this keyboard; "
-    "'me' twice or more for hot-seat) or a bot name; default: you against the game's "
-    "heuristic bots.")]
+    "'me' twice or more for hot-seat; Lecker Mammut! 'me:q,me:p' gives each a hit key) or a "
+    "bot name; default: you against the game's usual bots.")]
 BotsOpt = Annotated[str | None, typer.Option(
     "--players", "-p", help="Comma-separated bot names, one per seat, e.g. heuristic,random "
     "(docs/bots.md lists each game's bots; no 'me': only bots are simulated); default: the "
