@@ -105,5 +105,8 @@ class Terminal:
         return status
 
     def close(self) -> None:
+        """End this terminal's tmux server and remove its socket (tmux leaves it behind)."""
         subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True,
                        timeout=20, check=False)
+        folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+        (folder / self.socket).unlink(missing_ok=True)
