@@ -39,14 +39,17 @@ typecheck: $(STAMP)
 unit: $(STAMP) $(NATIVE) services
 	$(BIN)/pytest -n auto
 
-# The tests start (and stop) a throwaway PostgreSQL and a headless chromium themselves; here we
-# only make sure their binaries exist, installing Debian's packages when they do not (never a
-# downloaded browser: Playwright drives /usr/bin/chromium).
+# The tests start (and stop) a throwaway PostgreSQL, a headless chromium and tmux sessions (the
+# terminal seen at 80x24) themselves; here we only make sure their binaries exist, installing
+# Debian's packages when they do not (never a downloaded browser: Playwright drives
+# /usr/bin/chromium).
 services:
 	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
+	@command -v tmux >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -q tmux; }
 
 # Benchmarks (not part of `make test`): engine next to the peers, bots, the server under load
 # on SQLite and PostgreSQL (when its binaries are installed, see `services`); writes

@@ -21,6 +21,7 @@ from tiergarten.core import OptionError, game_class
 from tiergarten.core.options import parse_assignments
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # what shells expect after Ctrl-C (128 + SIGINT)
 
 app = typer.Typer(
     name="tiergarten",
@@ -31,7 +32,13 @@ app = typer.Typer(
 )
 
 PlayersOpt = Annotated[str | None, typer.Option(
-    "--players", "-p", help="Comma-separated seats: 'me' (a person) or a bot name.")]
+    "--players", "-p", help="Comma-separated seats in order: 'me' (a person at this keyboard; "
+    "'me' twice or more for hot-seat; Lecker Mammut! 'me:q,me:p' gives each a hit key) or a "
+    "bot name; default: you against the game's usual bots.")]
+BotsOpt = Annotated[str | None, typer.Option(
+    "--players", "-p", help="Comma-separated bot names, one per seat, e.g. heuristic,random "
+    "(docs/bots.md lists each game's bots; no 'me': only bots are simulated); default: the "
+    "game's usual line-up.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as name=value (repeatable); see `tiergarten rules`.")]
 
@@ -76,7 +83,16 @@ def play(
     pace: Annotated[float, typer.Option(min=0.0, help="Seconds a bot's move stays on screen.")
                     ] = 0.6,
 ) -> None:
-    """Play a game in the terminal, against bots or friends at the same keyboard."""
+    """Play a game in the terminal, against bots or friends at the same keyboard.
+
+    The screen shows the table, your hand and the last events, and stays in place; below it a
+    short menu: type a number, or the move itself (Tab completes it, Tab twice lists the
+    moves). MammuZ asks for a lay in two steps: which cards, then which species. A wrong move
+    gets one line saying why. Seats are numbered from 1 ("Heuristic 2"); with several people
+    ("me,me,heuristic") they are "Player 1", "Player 2" and the screen changes hands between
+    turns. Lecker Mammut! is played in real time with single keys (shown at the foot of its
+    screen). quit (or Ctrl-C, exit status 130) stops; the game so far is saved.
+    """
     from tiergarten.terminal import start_match
 
     console = _console()
@@ -95,8 +111,8 @@ def play(
             fail(f"cannot save the record: {exc}")
         console.print(f"Game saved to {path}  (replay: tiergarten replay {path})",
                       soft_wrap=True, markup=False)
-    if outcome != "over":
-        raise typer.Exit(0)
+    if outcome == "interrupted":
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def _check_writable(path: Path) -> None:
@@ -112,7 +128,7 @@ def _check_writable(path: Path) -> None:
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")],
-    players: PlayersOpt = None,
+    players: BotsOpt = None,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")
                  ] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
@@ -160,6 +176,8 @@ def replay(
         replay_record(read_record(file), _console(), step=step)
     except RecordError as exc:
         fail(str(exc))
+    except KeyboardInterrupt:
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 @app.command()

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import tiergarten
 from tiergarten import cli
 from tiergarten.core import game_class
 
@@ -130,3 +131,38 @@ def test_serve_hands_its_address_and_database_to_the_server(run, monkeypatch) ->
     assert result.exit_code == 0, result.output
     assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db"}
     assert run("serve", "--port", "0").exit_code == 2
+
+
+def test_ctrl_c_in_play_stops_saves_and_exits_130(run, monkeypatch, tmp_path) -> None:
+    from tiergarten.terminal import human
+
+    def interrupt(self: object, prompt: str, completions: object = ()) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(human.LineReader, "__call__", interrupt)
+    result = run("play", "maumau", "--seed", "2", "--pace", "0", "--save", "x.json")
+    assert result.exit_code == 130 and "Stopped." in result.output
+    assert (tmp_path / "x.json").is_file()
+    monkeypatch.setattr(human.LineReader, "__call__", lambda self, prompt, c=(): "quit")
+    assert run("play", "maumau", "--seed", "2", "--pace", "0", "--no-save").exit_code == 0
+
+
+def test_ctrl_c_in_a_replay_exits_130(run, monkeypatch, tmp_path) -> None:
+    import tiergarten.terminal as terminal
+
+    def interrupt(*args: object, **kwargs: object) -> int:
+        raise KeyboardInterrupt
+
+    state = tiergarten.load("maumau", 2).new_state(1)
+    path = terminal.save_record(state, ["me", "random"], tmp_path / "r.json")
+    monkeypatch.setattr(terminal, "replay_record", interrupt)
+    assert run("replay", str(path), "--step").exit_code == 130
+
+
+def test_simulate_help_offers_bots_only_and_play_help_tells_the_menu(run) -> None:
+    simulate = " ".join(run("simulate", "--help").output.split())
+    assert "Comma-separated bot names" in simulate and "'me' (a person" not in simulate
+    play = " ".join(run("play", "--help").output.split())
+    for words in ("'me' (a person at this keyboard", "type a number, or the move itself",
+                  "which cards, then which species", "numbered from 1", "exit status 130"):
+        assert words in play, words
