@@ -133,6 +133,12 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
         help="Address of an existing Ray cluster (--backend ray).")] = None,
+    until_separated: Annotated[bool, typer.Option(
+        "--until-separated", help="Play batches of -n games (per line-up or value) until the "
+        "intervals the run asks about separate, or the cap is reached.")] = False,
+    cap: Annotated[int | None, typer.Option(
+        min=1, help="Most games per line-up with --until-separated (default: 10 batches).")
+    ] = None,
 ) -> None:
     """Play many games between bots and report win rates, points and game length."""
     try:
@@ -141,7 +147,8 @@ def simulate(
         fail(f"simulate is not available in this installation ({exc})")
     lab: dict[str, Any] = {"tournament": tournament, "seats": seats, "sweep_option": sweep,
                            "report": report, "save": save, "backend": backend,
-                           "address": address}
+                           "address": address, "until_separated": until_separated or None,
+                           "cap": cap}
     given = {k: v for k, v in lab.items() if v is not None and (k, v) != ("backend", "local")}
     code = simulate_command(game, _players(players), n, seed, _options(option), as_json,
                             workers, **given)
