@@ -84,8 +84,8 @@ class Estimate:
                     "first)")
         games = sum(self.remaining)
         workers = f"{self.workers} worker" + ("s" if self.workers != 1 else "")
-        return (f"{cost}; the other {games:,} game{'s' if games != 1 else ''} take about "
-                f"{duration(self.seconds)} on {workers}")
+        rest = f"the other {games:,} games take" if games != 1 else "the other game takes"
+        return f"{cost}; {rest} about {duration(self.seconds)} on {workers}"
 
     def warning(self) -> str | None:
         """A warning for a run longer than a few minutes, saying how to shorten it."""
