@@ -1,4 +1,4 @@
-"""The `tiergarten` command: play, simulate, replay, rules, games, serve.
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -153,6 +153,23 @@ def simulate(
     code = simulate_command(game, _players(players), n, seed, _options(option), as_json,
                             workers, **given)
     raise typer.Exit(code)
+
+
+@app.command()
+def study(
+    game: Annotated[str, typer.Argument(
+        help="The game whose balance study to run: maumau, mammuz, mucca_pazza, lecker_mammut.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Folder for the page, its plots and figures.json (default docs/lab/GAME).")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+) -> None:
+    """Run a game's balance study (seeded) and write its page with figures and plots."""
+    try:
+        from tiergarten.sim.command import study_command
+    except ImportError as exc:
+        fail(f"study is not available in this installation ({exc})")
+    raise typer.Exit(study_command(game, out, workers))
 
 
 @app.command()

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -232,14 +233,9 @@ def _split(players: Sequence[str] | None) -> list[str] | None:
     return [name for name in names if name] or None
 
 
-def _with_bar(game: str, mode: _Mode, n: int, cap: int | None, err: Console,
-              ) -> tuple[Any, Verdict | None]:
-    """Play the request under a progress bar; say up front what it will cost when the bots
-    search or the run is long. With a cap, play batches of `n` until separated."""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("games"), TimeElapsedColumn(), TextColumn("ETA"),
-               TimeRemainingColumn())
-    lines = len(mode.plans)
+def _cost_hook(mode: _Mode, cap: int | None, err: Console) -> Hook:
+    """Say once, up front, what a run will cost when its bots search or it is long, and warn
+    when it will take more than a few minutes."""
     slow = searching(mode.plans)
     told: list[bool] = []
 
@@ -256,16 +252,61 @@ def _with_bar(game: str, mode: _Mode, n: int, cap: int | None, err: Console,
         warning = estimate.warning()
         if warning is not None:
             err.print(warning, markup=False, highlight=False)
+    return hook
 
+
+@contextmanager
+def _bar(description: str, total: int, err: Console) -> Iterator[Callable[..., None]]:
+    """A progress bar on stderr; yields `tick(done, total=None)`."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TimeElapsedColumn(), TextColumn("ETA"),
+               TimeRemainingColumn())
     with Progress(*columns, console=err) as bar:
-        task = bar.add_task(f"simulating {game}", total=(cap or n) * lines)
+        task = bar.add_task(description, total=total)
 
-        def tick(done: int) -> None:
-            bar.update(task, completed=done)
+        def tick(done: int, total: int | None = None) -> None:
+            bar.update(task, completed=done, total=total)
+        yield tick
 
+
+def _with_bar(game: str, mode: _Mode, n: int, cap: int | None, err: Console,
+              ) -> tuple[Any, Verdict | None]:
+    """Play the request under a progress bar, its cost said up front; with a cap, play
+    batches of `n` until separated."""
+    lines = len(mode.plans)
+    hook = _cost_hook(mode, cap, err)
+    with _bar(f"simulating {game}", (cap or n) * lines, err) as tick:
         if cap is None:
             return mode.grow(n, None, tick, hook), None
         outcome, verdict = until_separated(lambda games, prev: mode.grow(games, prev, tick, hook),
                                            mode.ask, n, cap)
-        bar.update(task, total=verdict.games * lines, completed=verdict.games * lines)
+        tick(verdict.games * lines, verdict.games * lines)
         return outcome, verdict
+
+
+def study_command(game: str, out: Path | None, workers: int | None) -> int:
+    """`tiergarten study GAME`: play a balance study under a progress bar and write its page.
+    Return the exit status (2 for a bad request)."""
+    from .studies import plan_study, run_study, total_games
+
+    err = Console(stderr=True)
+    try:
+        _, lines = plan_study(game, workers)
+        if out is not None:
+            _check_folder(out, "--out")
+    except ValueError as exc:
+        err.print(f"error: {' '.join(str(exc).split())}", markup=False, highlight=False,
+                  soft_wrap=True)
+        return EXIT_USAGE
+    mode = _Mode(list(lines.values()), lambda *_: None, lambda _: Question("", (), ()))
+    hook = _cost_hook(mode, None, err)
+    try:
+        with _bar(f"study of {game}", total_games(lines), err) as tick:
+            page, seconds = run_study(game, out, workers, progress=lambda done, _t: tick(done),
+                                      estimate=hook)
+    except KeyboardInterrupt:
+        err.print("interrupted", markup=False, highlight=False)
+        return EXIT_INTERRUPTED
+    err.print(f"{page} written: {total_games(lines):,} games in {seconds:.0f} s",
+              markup=False, highlight=False)
+    return 0
