@@ -190,23 +190,26 @@ def test_speeds_never_round_to_zero():
 
 # -- cost estimates and progress ------------------------------------------------------------
 
-def test_every_plan_is_timed_on_its_first_game_before_the_rest():
+def test_every_plan_is_timed_on_its_first_games_before_the_rest():
     plans = [sim.plan("maumau", line, 5, 1, ONE_ROUND, workers=2)
              for line in (["heuristic", "random"], ["random", "random"])]
-    estimates, ticks = [], []
-    results = execute_many(plans, lambda done, total: ticks.append((done, total)),
-                           estimate=estimates.append)
+    events = []
+    results = execute_many(plans, lambda done, total: events.append((done, total)),
+                           estimate=events.append)
+    estimates = [e for e in events if isinstance(e, Estimate)]
     assert len(estimates) == 1
     e = estimates[0]
-    assert e.remaining == (4, 4) and e.workers == 2 and all(c > 0 for c in e.per_game)
-    assert ticks[1][0] == 2 and ticks[-1] == (10, 10)  # both pilots came in first
+    assert e.remaining == (5 - pool.PILOT,) * 2 and e.workers == 2
+    assert all(c > 0 for c in e.per_game)
+    assert events[events.index(e) - 1] == (2 * pool.PILOT, 10)  # every pilot came in first
+    assert events[-1] == (10, 10)
     assert [r.outcomes for r in results] == [sim.run("maumau", p.players, 5, 1, ONE_ROUND,
                                                      workers=1).outcomes for p in plans]
 
 
 def test_an_estimate_names_the_cost_and_warns_of_long_runs():
     quick = Estimate((0.002,), (1000,), 2)
-    assert quick.text() == ("about 2 ms a game (timed on the first); the other 1,000 games take "
+    assert quick.text() == ("about 2 ms a game (from the first games); the other 1,000 games take "
                             "about 1.0 s on 2 workers")
     assert quick.warning() is None and not quick.worth_saying
     slow = Estimate((2.5,), (199,), 2)
@@ -222,20 +225,20 @@ def test_slow_games_go_out_one_or_two_at_a_time():
 
 
 def test_a_searching_level_gets_a_cost_line_up_front(capsys):
-    assert simulate_command("maumau", ["hard", "normal"], 2, 1, {"rounds": "1"}, False,
+    assert simulate_command("maumau", ["hard", "normal"], 4, 1, {"rounds": "1"}, False,
                             1) == 0
     _, err = _text(capsys)
-    assert "cost: about" in err and "a game (timed on the first); the other game takes" in err
+    assert "cost: about" in err and "a game (from the first games); the other game takes" in err
     assert "warning" not in err
 
 
 def test_a_long_run_is_warned_of(capsys, monkeypatch):
     monkeypatch.setattr(pool, "LONG_RUN", 0.0)
-    assert simulate_command("maumau", ["heuristic", "random"], 3, 1, {"rounds": "1"}, False,
+    assert simulate_command("maumau", ["heuristic", "random"], 6, 1, {"rounds": "1"}, False,
                             1) == 0
     _, err = _text(capsys)
     assert "warning: this run will take about" in err
-    assert err.index("warning") < err.index("3/3")  # before the run ends
+    assert err.index("warning") < err.index("6/6")  # before the run ends
 
 
 def test_quick_runs_say_nothing_of_their_cost(capsys):

@@ -31,7 +31,7 @@ from tiergarten.core import game_class, load
 
 from .display import show, show_league, show_sweep, show_verdict
 from .league import League, league, league_plans, parse_sweep, sweep
-from .pool import Estimate, execute_many
+from .pool import SHORTEN, Estimate, execute_many
 from .separation import (
     Question,
     Verdict,
@@ -233,7 +233,7 @@ def _split(players: Sequence[str] | None) -> list[str] | None:
     return [name for name in names if name] or None
 
 
-def _cost_hook(mode: _Mode, cap: int | None, err: Console) -> Hook:
+def _cost_hook(mode: _Mode, cap: int | None, err: Console, shorten: str = SHORTEN) -> Hook:
     """Say once, up front, what a run will cost when its bots search or it is long, and warn
     when it will take more than a few minutes."""
     slow = searching(mode.plans)
@@ -249,7 +249,7 @@ def _cost_hook(mode: _Mode, cap: int | None, err: Console) -> Hook:
         if slow or estimate.worth_saying:
             upto = "up to the cap: " if cap is not None else ""
             err.print(f"cost: {upto}{estimate.text()}", markup=False, highlight=False)
-        warning = estimate.warning()
+        warning = estimate.warning(shorten)
         if warning is not None:
             err.print(warning, markup=False, highlight=False)
     return hook
@@ -299,7 +299,8 @@ def study_command(game: str, out: Path | None, workers: int | None) -> int:
                   soft_wrap=True)
         return EXIT_USAGE
     mode = _Mode(list(lines.values()), lambda *_: None, lambda _: Question("", (), ()))
-    hook = _cost_hook(mode, None, err)
+    hook = _cost_hook(mode, None, err, "a study's size is fixed; more workers (--workers) "
+                      "shorten it")
     try:
         with _bar(f"study of {game}", total_games(lines), err) as tick:
             page, seconds = run_study(game, out, workers, progress=lambda done, _t: tick(done),

@@ -1,10 +1,10 @@
 """Playing plans: every line-up of a run, a tournament or a sweep in one pool (or on Ray).
 
-Each plan's first unplayed game goes first, as a pilot: the time it took is the per-game cost
-estimate (`Estimate`) announced before the rest are played, and it sizes the remaining tasks so
-that slow games (the searching levels) report progress game by game. Where the task
-boundaries fall never changes an outcome (game `i` is seeded by `i` alone), so the figures
-stay independent of the number of workers, the task sizes and the backend.
+Each plan's first `PILOT` unplayed games go first, one task each: their mean time is the
+per-game cost estimate (`Estimate`) announced before the rest are played, and it sizes the
+remaining tasks so that slow games (the searching levels) report progress game by game.
+Where the task boundaries fall never changes an outcome (game `i` is seeded by `i` alone), so
+the figures stay independent of the number of workers, the task sizes and the backend.
 
 >>> from tiergarten.sim.tournament import plan
 >>> seen = []
@@ -12,7 +12,7 @@ stay independent of the number of workers, the task sizes and the backend.
 ...                            estimate=seen.append)]
 [3]
 >>> seen[0].remaining, seen[0].workers
-((2,), 1)
+((0,), 1)
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ from dataclasses import dataclass
 
 from .tournament import MAX_CHUNK, Outcome, Plan, Progress, SimResult, play_range, summarise
 
+PILOT = 3  # games per plan timed before the rest: one game's time is too noisy
 TASK_SECONDS = 2.0  # slow games go out in tasks of about this long, so progress keeps moving
 LONG_RUN = 180.0  # seconds: a run expected to take longer than this gets a warning
+SHORTEN = "fewer games (-n), more workers (--workers) or a Ray cluster (--backend ray) shorten it"
 WORTH_SAYING = 10.0  # seconds: shorter runs of quick bots are not worth an estimate line
 
 
@@ -45,8 +47,8 @@ class Task:
 class Estimate:
     """What the rest of a run will cost, from each plan's pilot game."""
 
-    per_game: tuple[float, ...]  # seconds the pilot game of each plan took
-    remaining: tuple[int, ...]  # games of each plan still to play after its pilot
+    per_game: tuple[float, ...]  # mean seconds a pilot game of each plan took
+    remaining: tuple[int, ...]  # games of each plan still to play after its pilots
     workers: int  # processes that will play them
 
     @property
@@ -64,35 +66,34 @@ class Estimate:
         return self.seconds >= WORTH_SAYING
 
     def text(self) -> str:
-        """One line for the user, e.g. "about 85 ms a game (timed on the first); the other
+        """One line for the user, e.g. "about 85 ms a game (from the first games); the other
         998 games take about 42 s on 2 workers".
 
         >>> print(Estimate((0.085,), (998,), 2).text())
-        about 85 ms a game (timed on the first); the other 998 games take about 42 s
+        about 85 ms a game (from the first games); the other 998 games take about 42 s
         on 2 workers
         >>> print(Estimate((0.2, 1.5), (9, 9), 1).text())
-        about 200 ms to 1.5 s a game over 2 line-ups (timed on their first); the other 18 games
-        take about 15 s on 1 worker
+        about 200 ms to 1.5 s a game over 2 line-ups (from the first games of each); the other
+        18 games take about 15 s on 1 worker
         """
         low, high = min(self.per_game), max(self.per_game)
         if len(self.per_game) == 1:
-            cost = f"about {duration(low)} a game (timed on the first)"
+            cost = f"about {duration(low)} a game (from the first games)"
         else:
             spread = duration(low) if duration(low) == duration(high) else \
                 f"{duration(low)} to {duration(high)}"
-            cost = (f"about {spread} a game over {len(self.per_game)} line-ups (timed on their "
-                    "first)")
+            cost = (f"about {spread} a game over {len(self.per_game)} line-ups (from the "
+                    "first games of each)")
         games = sum(self.remaining)
         workers = f"{self.workers} worker" + ("s" if self.workers != 1 else "")
         rest = f"the other {games:,} games take" if games != 1 else "the other game takes"
         return f"{cost}; {rest} about {duration(self.seconds)} on {workers}"
 
-    def warning(self) -> str | None:
+    def warning(self, shorten: str = SHORTEN) -> str | None:
         """A warning for a run longer than a few minutes, saying how to shorten it."""
         if not self.is_long:
             return None
-        return (f"warning: this run will take about {duration(self.seconds)}; fewer games (-n), "
-                "more workers (--workers) or a Ray cluster (--backend ray) shorten it")
+        return f"warning: this run will take about {duration(self.seconds)}; {shorten}"
 
 
 def duration(seconds: float) -> str:
@@ -166,12 +167,17 @@ def execute_many(plans: Sequence[Plan], progress: Progress | None = None,
                 if progress is not None:
                     progress(done, total)
 
-        pilots = [Task(j, s, s + 1) for j, s in enumerate(starts) if s < plans[j].n]
-        collect(pilots)
-        if estimate is not None and pilots:
-            estimate(Estimate(tuple(busy[t.plan] for t in pilots),
-                              tuple(plans[t.plan].n - t.stop for t in pilots), workers))
-        collect(_rest(plans, starts, workers, busy))
+        piloted = [min(PILOT, p.n - s) for p, s in zip(plans, starts, strict=True)]
+        collect([Task(j, s + i, s + i + 1) for j, s in enumerate(starts)
+                 for i in range(piloted[j])])
+        timed = [j for j, count in enumerate(piloted) if count]
+        per_game = [busy[j] / count if count else 0.0 for j, count in enumerate(piloted)]
+        if estimate is not None and timed:
+            estimate(Estimate(tuple(per_game[j] for j in timed),
+                              tuple(plans[j].n - starts[j] - piloted[j] for j in timed),
+                              workers))
+        collect(_rest(plans, [s + c for s, c in zip(starts, piloted, strict=True)], workers,
+                      per_game))
     wall = time.perf_counter() - began
     return [_assemble(j, p, earlier[j], played, wall, busy) for j, p in enumerate(plans)]
 
@@ -191,7 +197,7 @@ def _rest(plans: Sequence[Plan], starts: Sequence[int], workers: int,
     tasks = []
     for j, (p, start) in enumerate(zip(plans, starts, strict=True)):
         size = chunk_size(p, workers, per_game[j])
-        tasks += [Task(j, a, min(a + size, p.n)) for a in range(start + 1, p.n, size)]
+        tasks += [Task(j, a, min(a + size, p.n)) for a in range(start, p.n, size)]
     return tasks
 
 
@@ -256,5 +262,5 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-__all__ = ["LONG_RUN", "Estimate", "Task", "chunk_size", "duration", "execute_many",
+__all__ = ["LONG_RUN", "PILOT", "Estimate", "Task", "chunk_size", "duration", "execute_many",
            "timed_range"]

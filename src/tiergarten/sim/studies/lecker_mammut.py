@@ -35,7 +35,8 @@ from .page import (
 
 BOT = "normal"
 PLAYERS = (2, 3, 4, 5, 6)
-GAMES = 600  # per line-up: a multiple of 2 to 6 players
+GAMES = 480  # per line-up of the seat study: a multiple of 2 to 6 players
+REACTION_GAMES = 400  # per median: a multiple of the table
 TABLE = 4  # the reaction study's table: the game's usual size
 MEDIANS = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8)
 
@@ -63,7 +64,8 @@ def lines(games: Games, workers: int | None) -> dict[str, Plan]:
            for k in PLAYERS}
     for m in MEDIANS:
         out[reacting(m)] = plan("lecker_mammut", [reacting(m), *[BOT] * (TABLE - 1)],
-                                games(GAMES, TABLE), SEED, {}, workers, imports=(__name__,))
+                                games(REACTION_GAMES, TABLE), SEED, {}, workers,
+                                imports=(__name__,))
     return out
 
 
