@@ -233,10 +233,11 @@ def _split(players: Sequence[str] | None) -> list[str] | None:
     return [name for name in names if name] or None
 
 
-def _cost_hook(mode: _Mode, cap: int | None, err: Console, shorten: str = SHORTEN) -> Hook:
+def _cost_hook(plans: Sequence[Plan], cap: int | None, err: Console,
+               shorten: str = SHORTEN) -> Hook:
     """Say once, up front, what a run will cost when its bots search or it is long, and warn
     when it will take more than a few minutes."""
-    slow = searching(mode.plans)
+    slow = searching(plans)
     told: list[bool] = []
 
     def hook(estimate: Estimate) -> None:
@@ -274,7 +275,7 @@ def _with_bar(game: str, mode: _Mode, n: int, cap: int | None, err: Console,
     """Play the request under a progress bar, its cost said up front; with a cap, play
     batches of `n` until separated."""
     lines = len(mode.plans)
-    hook = _cost_hook(mode, cap, err)
+    hook = _cost_hook(mode.plans, cap, err)
     with _bar(f"simulating {game}", (cap or n) * lines, err) as tick:
         if cap is None:
             return mode.grow(n, None, tick, hook), None
@@ -298,9 +299,8 @@ def study_command(game: str, out: Path | None, workers: int | None) -> int:
         err.print(f"error: {' '.join(str(exc).split())}", markup=False, highlight=False,
                   soft_wrap=True)
         return EXIT_USAGE
-    mode = _Mode(list(lines.values()), lambda *_: None, lambda _: Question("", (), ()))
-    hook = _cost_hook(mode, None, err, "a study's size is fixed; more workers (--workers) "
-                      "shorten it")
+    hook = _cost_hook(list(lines.values()), None, err, "a study's size is fixed; more workers "
+                      "(--workers) shorten it")
     try:
         with _bar(f"study of {game}", total_games(lines), err) as tick:
             page, seconds = run_study(game, out, workers, progress=lambda done, _t: tick(done),
