@@ -1,4 +1,4 @@
-"""The `tiergarten` command: play, simulate, replay, rules, games, serve.
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -149,6 +149,12 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
         help="Address of an existing Ray cluster (--backend ray).")] = None,
+    until_separated: Annotated[bool, typer.Option(
+        "--until-separated", help="Play batches of -n games (per line-up or value) until the "
+        "intervals the run asks about separate, or the cap is reached.")] = False,
+    cap: Annotated[int | None, typer.Option(
+        min=1, help="Most games per line-up with --until-separated (default: 10 batches).")
+    ] = None,
 ) -> None:
     """Play many games between bots and report win rates, points and game length."""
     try:
@@ -157,11 +163,29 @@ def simulate(
         fail(f"simulate is not available in this installation ({exc})")
     lab: dict[str, Any] = {"tournament": tournament, "seats": seats, "sweep_option": sweep,
                            "report": report, "save": save, "backend": backend,
-                           "address": address}
+                           "address": address, "until_separated": until_separated or None,
+                           "cap": cap}
     given = {k: v for k, v in lab.items() if v is not None and (k, v) != ("backend", "local")}
     code = simulate_command(game, _players(players), n, seed, _options(option), as_json,
                             workers, **given)
     raise typer.Exit(code)
+
+
+@app.command()
+def study(
+    game: Annotated[str, typer.Argument(
+        help="The game whose balance study to run: maumau, mammuz, mucca_pazza, lecker_mammut.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Folder for the page, its plots and figures.json (default docs/lab/GAME).")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+) -> None:
+    """Run a game's balance study (seeded) and write its page with figures and plots."""
+    try:
+        from tiergarten.sim.command import study_command
+    except ImportError as exc:
+        fail(f"study is not available in this installation ({exc})")
+    raise typer.Exit(study_command(game, out, workers))
 
 
 @app.command()
