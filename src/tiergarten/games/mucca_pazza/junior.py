@@ -103,10 +103,17 @@ class JuniorState(MuccaState):
             self._end_turn()
 
     def _end_turn(self) -> None:
+        self._clear_turn()
+        self._next_turn()
+
+    def _clear_turn(self) -> None:
+        """No card is played for any more; one still face up (the decision bound cut the turn
+        short) goes back face down in its place."""
+        if self.target >= 0 and self.face[self.target] == UP:
+            self.face[self.target] = DOWN
         self.target = -1
         self.targets = ()
         self.tried = []
-        self._next_turn()
 
     # -- results and copies -----------------------------------------------------------------
 

@@ -99,6 +99,10 @@ class StandardState(MuccaState):
             self.events.append(("refill", -1, tuple(laid)))
         return bool(laid) and not pile
 
+    def _clear_turn(self) -> None:
+        if self.final_left > 0:  # the game ended before the last turns were played
+            self.final_left = 0
+
     # -- results and copies -----------------------------------------------------------------
 
     def _ranking(self) -> Result:
