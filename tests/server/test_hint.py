@@ -88,3 +88,21 @@ def test_a_table_created_without_hints_refuses_them_and_its_rematch_too(server: 
     refused = server.get(f"/api/tables/{table['id']}/hint?token={ann}")
     assert refused.status_code == 409 and "hints are off" in refused.json()["detail"]
     assert server.create(game="mucca_pazza", players=2)["hints"] is True  # the default
+
+
+def test_the_standard_advice_is_the_first_completion_and_the_turn_ends_there() -> None:
+    from tests.games.mucca_pazza.positions import standard
+
+    # heads right completes the frog, bodies left the pig; both together the dog and the cat
+    state = standard("frog dog cat horse pig", "pig frog horse dog cat", "horse frog dog cat pig",
+                     "frog dog dog dog", pile="cat", stars=(0, 0))
+    legal = [str(a) for a in state.legal_actions(0)]
+    advice = advise_mucca(state.observe(0), legal)
+    assert (advice["hint"], advice["reason"]) == ("slide heads right", "win")
+    assert advice["params"] == {"cards": 1, "slides": 1, "stars": 0, "animals": ["frog"]}
+    state.apply(0, advice["hint"])
+    assert state.observe(0)["won"][0] == ["frog"] and state.to_move() == (1,)
+    # seat 1 (no stars either) slides the heads back left: nothing is within two slides
+    state.apply(1, "slide heads left")
+    advice = advise_mucca(state.observe(1), [str(a) for a in state.legal_actions(1)])
+    assert (advice["hint"], advice["reason"]) == ("stop", "nothing_stop")

@@ -243,7 +243,7 @@ class MuccaPazzaRenderer(Renderer):
             return Text(f"push the {words[1]} row {words[2]}{arrow}{star}")
         if action == "stop":
             if obs.get("variant") == "standard":
-                return Text("stop sliding and collect")
+                return Text("stop (a turn that completes nothing wins nothing)")
             return Text("stop (the card goes back face down)")
         if words[0] == "reveal":
             return Text(f"reveal card {words[1]}")
