@@ -31,7 +31,7 @@ class JuniorState(MuccaState):
     def _set_up(self) -> Rows:
         rng = self.rng
         animals = sorted(rng.sample(range(len(ANIMALS)), JUNIOR_ANIMALS))
-        rows = deal(animals, rng)
+        rows = deal(animals, rng, legs_may_match_head=False)  # three animals a column
         self.grid: list[int] = [a for a in animals for _ in range(CARDS_PER_ANIMAL)] + [GHOST]
         rng.shuffle(self.grid)
         self.face = [DOWN] * len(self.grid)

@@ -33,7 +33,7 @@ class StandardState(MuccaState):
     def _set_up(self) -> Rows:
         rng = self.rng
         animals = list(range(len(ANIMALS)))
-        rows = deal(animals, rng)
+        rows = deal(animals, rng, legs_may_match_head=True)  # the 6-year rule
         self.pile = [a for a in animals for _ in range(CARDS_PER_ANIMAL)]
         rng.shuffle(self.pile)
         self.landing = [0] * len(ANIMALS)
