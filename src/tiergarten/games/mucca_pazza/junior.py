@@ -1,4 +1,4 @@
-"""Mucca Pazza junior (RULES.md §4, the seed's game "from 4 years on").
+"""Mucca Pazza junior (docs/games/mucca_pazza.md; the seed's game "from 4 years on").
 
 Five animals on the board; their fifteen cards and the ghost lie face down in a fixed grid.
 A turn: reveal a card (one whose animal is already complete is turned back and another is
