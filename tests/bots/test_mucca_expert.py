@@ -1,7 +1,7 @@
 """Mucca Pazza standard `expert` (`MuccaExpert`, two plies) against `hard` (the greedy turn).
 
 The strength check is one short fixed-seed run with seats rotating: the expert must win more
-than half of it (greedy itself wins 41% of this very run; over 400 games the expert wins 58%,
+than half of it (greedy itself wins 45% of this very run; over 400 games the expert wins 62%,
 docs/bots.md). The position checks show where the two-ply choice differs from greedy.
 """
 

@@ -12,7 +12,7 @@ from .harness import Client, Server, is_state
 
 
 def test_hints_need_a_seat_and_the_move(server: Server) -> None:
-    table = server.create(game="mucca_pazza", players=2, seed=4)
+    table = server.create(game="mucca_pazza", players=2, seed=173)
     tid = table["id"]
     (_, ann), (_, bob) = server.join(tid, "Ann"), server.join(tid, "Bob")
     assert server.get(f"/api/tables/{tid}/hint?token=nobody").status_code == 403
@@ -24,10 +24,11 @@ def test_hints_need_a_seat_and_the_move(server: Server) -> None:
     answer = server.get(f"/api/tables/{tid}/hint?token={ann}")
     assert answer.status_code == 200, answer.text
     hint = answer.json()
-    state = tiergarten.load("mucca_pazza", players=2).new_state(seed=4)
+    state = tiergarten.load("mucca_pazza", players=2).new_state(seed=173)
     assert hint["hint"] in [str(a) for a in state.legal_actions(0)]
-    # The documented example (docs/games/mucca_pazza.md, seed 4): a star buys 3 cards.
-    assert hint["reason"] == "win" and hint["params"]["cards"] == 3
+    # The documented example (docs/games/mucca_pazza.md, seed 173): a star buys 2 cards.
+    assert (hint["hint"], hint["reason"]) == ("slide legs right", "win")
+    assert hint["params"] == {"cards": 2, "slides": 4, "stars": 1, "animals": ["pig", "turtle"]}
     assert hint["why"] and hint["seat"] == 0 and hint["version"] == 0
 
 
