@@ -78,8 +78,8 @@ def test_expert_plays_its_plan_to_its_end_and_never_past_a_completion():
         obs = state.observe(seat)
         bot = MuccaExpert(game, seat, random.Random(seed))
         plan = [str(slide_action(*step)) for step in bot.plan(obs)]
-        bot = MuccaExpert(game, seat, random.Random(seed))  # the same draws again
-        moves = _turn(state, lambda g, s, r: bot, seat)
+        moves = _turn(state, lambda g, s, r, seed=seed: MuccaExpert(g, s, random.Random(seed)),
+                      seat)  # the same bot and draws again
         whole = complete(state.rows)
         assert moves in (plan, [*plan, "stop"]), seed  # as planned, then stop or run out
         if whole:  # a completion ended the turn at once

@@ -15,7 +15,7 @@ from tiergarten.games.mucca_pazza import JuniorState, solve
 from tiergarten.games.mucca_pazza.data import ANIMALS
 
 from .positions import J_BODIES, J_HEADS, J_LEGS, junior, standard
-from .test_standard import BODIES, HEADS, LEGS
+from .test_standard import HEADS
 
 
 def win_share(variant: str, bot: str, other: str, games: int) -> float:
