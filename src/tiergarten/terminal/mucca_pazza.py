@@ -150,6 +150,9 @@ class MuccaPazzaRenderer(Renderer):
         else:
             plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
                          stars=obs["stars"][seat], must_slide=not obs["slides_made"])
+            if not plan.cards:  # a standard turn that completes nothing wins nothing
+                then = "make one slide and stop" if plan.slides else "stop"
+                return Text(f"Hint: nothing can be won this turn — {then}.", style="dim")
             done = f"wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
         if not plan.slides:
             return Text("Hint: no slide is needed — stop.", style="dim")
