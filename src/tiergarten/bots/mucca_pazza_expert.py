@@ -81,15 +81,6 @@ def unseen(obs: dict[str, Any]) -> list[int]:
     return [a for a, k in enumerate(left) for _ in range(k)]
 
 
-def options(rows: Sequence[Sequence[int]], budget: int, free: int = FREE_SLIDES,
-            ) -> list[tuple[tuple[int, ...], int]]:
-    """What a new turn on `rows` can complete within `budget` slides: (animals, stars spent)
-    for every first completion it can reach (the turn ends there)."""
-    board = Positions(rows)
-    ends, depth, _ = board.search(0, budget, True)
-    return [(board.done[p], max(0, depth[p] - free)) for p in ends if board.done[p]]
-
-
 def candidates(rows: Sequence[Sequence[int]], landing: Sequence[int], free: int, stars: int,
                must_slide: bool) -> list[tuple[Offsets, int]]:
     """Every end of turn worth weighing: (offsets, slides). Every end within the free slides
@@ -210,4 +201,4 @@ class MuccaExpert(MuccaBot):
         return total / len(draws)
 
 
-__all__ = ["MuccaExpert", "candidates", "options", "shifted", "unseen"]
+__all__ = ["MuccaExpert", "candidates", "shifted", "unseen"]
