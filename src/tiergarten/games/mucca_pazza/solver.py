@@ -184,7 +184,7 @@ def best_turn(rows: Sequence[Sequence[int]], landing: Sequence[int], free: int, 
     """
     board = Positions(rows)
     ends, depth, parent = board.search(0, free + stars, must_slide)
-    best, best_key = ends[0] if ends else 0, (-1, 0, 0)
+    best, best_key = 0, (-1, 0, 0)  # any end beats this
     for p in ends:
         k = depth[p]
         key = (sum(landing[a] for a in board.done[p]), -max(0, k - free), -k)
