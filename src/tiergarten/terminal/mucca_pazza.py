@@ -155,6 +155,9 @@ class MuccaPazzaRenderer(Renderer):
         else:
             plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
                          stars=obs["stars"][seat], must_slide=not obs["slides_made"])
+            if not plan.cards:  # a standard turn that completes nothing wins nothing
+                then = "make one slide and stop" if plan.slides else "stop"
+                return Text(f"Hint: nothing can be won this turn — {then}.", style="dim")
             done = f"wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
         if not plan.slides:
             return Text("Hint: no slide is needed — stop.", style="dim")
@@ -253,7 +256,7 @@ class MuccaPazzaRenderer(Renderer):
             return Text(f"push the {words[1]} row {words[2]}{arrow}{star}")
         if action == "stop":
             if obs.get("variant") == "standard":
-                return Text("stop sliding and collect")
+                return Text("stop (a turn that completes nothing wins nothing)")
             return Text("stop (the card goes back face down)")
         if words[0] == "reveal":
             return Text(f"reveal card {words[1]}")
