@@ -26,6 +26,7 @@ export const api = {
   games: () => call("GET", "/api/games"),
   openTables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${id}`),
+  invite: (id) => call("GET", `/api/tables/${id}/invite`),
   create: (body) => call("POST", "/api/tables", body),
   join: (id, name, seat) => call("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
   leave: (id, token) => call("POST", `/api/tables/${id}/leave`, { token }),
