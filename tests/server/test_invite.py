@@ -178,7 +178,7 @@ def test_lan_mode_is_refused_where_no_other_device_could_connect(monkeypatch) ->
 def test_serve_prints_the_addresses_to_open() -> None:
     assert addresses("0.0.0.0", 8000, "http://192.168.1.20:8000", "(database: x)") == (
         "tiergarten serving on http://127.0.0.1:8000  (database: x)\n"
-        "  other devices open http://192.168.1.20:8000  (invite links and QR codes point there)")
+        "  other devices open http://192.168.1.20:8000/  (invite links and QR codes point there)")
     alone = addresses("127.0.0.1", 8000, None)
     assert alone.splitlines()[0] == "tiergarten serving on http://127.0.0.1:8000"
     assert "only this computer can open it; --lan (make play LAN=1)" in alone
@@ -219,7 +219,7 @@ def test_with_a_public_url_every_invite_and_qr_code_uses_it(tmp_path: Path) -> N
     proxied = Server(str(tmp_path / "t.db"), "--public-url",
                      "https://games.example.org/tiergarten/").start()
     try:
-        assert "other devices open https://games.example.org/tiergarten  (" in proxied.output()
+        assert "other devices open https://games.example.org/tiergarten/  (" in proxied.output()
         table = proxied.create(game="maumau")["id"]
         link = f"https://games.example.org/tiergarten/#/t/{table}"
         answer = proxied.get(f"/api/tables/{table}/invite").json()

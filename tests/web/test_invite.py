@@ -5,19 +5,28 @@ address itself."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import ipaddress
 import socket
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
-from tests.server.harness import Server
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from tests.server.harness import Server, free_port
 
+from tiergarten.server.app import create_app
 from tiergarten.server.invite import lan_address
+from tiergarten.server.settings import Settings
 
 from .driver import create_table
 
@@ -50,7 +59,7 @@ def decode_qr(png: bytes) -> list[str]:
 def test_a_lan_invite_and_its_qr_code_carry_the_network_address(browser: Any, lan_web: Server,
                                                                  shot: Any) -> None:
     address = network_address()
-    assert f"other devices open http://{address}:{lan_web.port}  (" in lan_web.output()
+    assert f"other devices open http://{address}:{lan_web.port}/  (" in lan_web.output()
     ann = browser.new_context().new_page()
     errors: list[str] = []
     ann.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -88,3 +97,52 @@ def test_a_loopback_invite_says_how_to_let_others_in(page: Any, web: Server, sho
     expect(page.locator("#invite-note")).to_contain_text("make play LAN=1")
     expect(page.locator("#invite-qr")).to_have_count(0)  # a code no phone could open
     shot(page, "loopback")
+
+
+@contextlib.contextmanager
+def behind_a_prefix(db: Path, prefix: str) -> Iterator[str]:
+    """The app under `prefix`, as a proxy that strips it would serve it (uvicorn in a thread,
+    on loopback); yields the public URL, which --public-url names."""
+    port = free_port()
+    public = f"http://127.0.0.1:{port}{prefix}"
+    inner = create_app(db, Settings(bot_pace=0, public_url=public + "/"))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        async with inner.router.lifespan_context(inner):  # a mounted app's own is not run
+            yield
+
+    outer = Starlette(routes=[Mount(prefix, app=inner)], lifespan=lifespan)
+    server = uvicorn.Server(uvicorn.Config(outer, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            assert thread.is_alive(), "uvicorn stopped"
+            time.sleep(0.02)
+        yield public
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def test_behind_a_proxy_under_a_path_prefix_the_invite_works(browser: Any, tmp_path: Path,
+                                                             shot: Any) -> None:
+    """--public-url with a path: pages, REST, websockets and the link all live under it."""
+    with behind_a_prefix(tmp_path / "p.db", "/tiergarten") as public:
+        ann = browser.new_context().new_page()
+        table = create_table(ann, public, "maumau", "Ann", ["you", "open"], {"rounds": "1"})
+        link = ann.input_value("#invite")
+        assert link == f"{public}/#/t/{table}"
+        qr = ann.evaluate("fetch(new URL('api/tables/' + location.hash.split('/')[2] + "
+                          "'/invite.svg', document.baseURI)).then(r => r.status)")
+        assert qr == 200
+        bob = browser.new_context().new_page()
+        bob.goto(link)
+        bob.fill("#join-name", "Bob")
+        bob.click("form.join button[type=submit]")
+        for page in (ann, bob):
+            expect(page.locator(".status")).to_have_text("playing")
+            expect(page.locator(".hand .card")).to_have_count(5)
+        shot(bob, "prefixed")

@@ -106,7 +106,8 @@ def addresses(host: str, port: int, public: str | None, note: str = "") -> str:
     here = {EVERYWHERE: LOOPBACK, "::": "::1"}.get(host, host)
     lines = [f"tiergarten serving on http://{_bracketed(here)}:{port}  {note}".rstrip()]
     if public is not None:
-        lines.append(f"  other devices open {public}  (invite links and QR codes point there)")
+        # the page's folder (with its slash: the client's paths are relative to it)
+        lines.append(f"  other devices open {public}/  (invite links and QR codes point there)")
     elif _is_loopback_host(here):
         lines.append("  only this computer can open it; --lan (make play LAN=1) lets phones "
                      "and laptops on your network join")

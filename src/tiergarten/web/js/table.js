@@ -1,6 +1,6 @@
 // A table: seats and invitation, the game board of the seat(s) this browser holds, the move
 // log, results and rematch. Several seats in one browser make a hot-seat table.
-import { api, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
+import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { TableSocket } from "./net.js";
@@ -127,7 +127,7 @@ export function showTable(main, tableId) {
   }
 
   function header() {
-    const link = invite?.url || `${location.origin}/#/t/${tableId}`;
+    const link = invite?.url || here(`/#/t/${tableId}`);
     return h("section#head.table-head", {},
       h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
       h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
@@ -157,7 +157,7 @@ export function showTable(main, tableId) {
   function invitePanel() {
     if (invite.loopback) return h("p#invite-note.panel.invite-note", {}, t("table.invite_loopback"));
     return h("figure#invite-qr.panel.invite-qr", {},
-      h("img", { src: invite.qr, alt: t("table.qr_alt"), width: "176", height: "176" }),
+      h("img", { src: here(invite.qr), alt: t("table.qr_alt"), width: "176", height: "176" }),
       h("figcaption", {}, t("table.qr_caption")));
   }
 
