@@ -23,10 +23,12 @@ $(NATIVE): $(STAMP) tools/compile.py src/tiergarten/core/native.py \
 
 native: $(NATIVE)
 
-# The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops).
+# The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops);
+# it prints the addresses to open. `make play LAN=1` lets phones and laptops on the local
+# network join: invite links and QR codes then use this machine's network address.
 # In a terminal instead: .venv/bin/tiergarten play maumau --players me,heuristic,heuristic
 play: $(STAMP) $(NATIVE)
-	$(BIN)/tiergarten serve
+	$(BIN)/tiergarten serve$(if $(filter 1 yes true,$(LAN)), --lan)
 
 test: lint typecheck unit
 
@@ -39,14 +41,17 @@ typecheck: $(STAMP)
 unit: $(STAMP) $(NATIVE) services
 	$(BIN)/pytest -n auto
 
-# The tests start (and stop) a throwaway PostgreSQL and a headless chromium themselves; here we
-# only make sure their binaries exist, installing Debian's packages when they do not (never a
-# downloaded browser: Playwright drives /usr/bin/chromium).
+# The tests start (and stop) a throwaway PostgreSQL, a headless chromium and tmux sessions (the
+# terminal seen at 80x24) themselves; here we only make sure their binaries exist, installing
+# Debian's packages when they do not (never a downloaded browser: Playwright drives
+# /usr/bin/chromium).
 services:
 	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
 	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
+	@command -v tmux >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -q tmux; }
 
 # Benchmarks (not part of `make test`): engine next to the peers, bots, the server under load
 # on SQLite and PostgreSQL (when its binaries are installed, see `services`); writes

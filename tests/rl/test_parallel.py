@@ -63,7 +63,8 @@ def test_no_leak_under_resampling() -> None:
 
 def test_two_hits_in_one_slice_only_the_first_counts() -> None:
     """Both seats hit a feature shown three times in the same slice: one takes the cards, the
-    other's hit is void (no penalty), whatever order the slice draws."""
+    other's hit is void (no penalty, not applied, said in its info), whatever order the slice
+    draws."""
     for seed in range(60):
         env = parallel_env(players=2, rounds=1)
         env.reset(seed=seed)
@@ -73,10 +74,13 @@ def test_two_hits_in_one_slice_only_the_first_counts() -> None:
             if good and not state.observe(None)["choosing"]:
                 hit = 1 + good[0]  # ids 1..14 are the hits
                 penalties = list(state.observe(None)["penalties"])
-                env.step({"player_0": hit, "player_1": hit})
+                applied = len(state.history)
+                *_, infos = env.step({"player_0": hit, "player_1": hit})
                 table = env.state.observe(None)
                 assert len(table["choosing"]) == 1
                 assert table["penalties"] == penalties
+                assert sorted(info["void"] for info in infos.values()) == [False, True]
+                assert len(env.state.history) == applied + 1
                 return
             flipper = state.observe(None)["flipper"]
             if flipper is None:

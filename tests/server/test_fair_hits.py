@@ -24,12 +24,12 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 import tiergarten
+from tiergarten.server.bot_driver import BotMove
 from tiergarten.server.connection import Connection
 from tiergarten.server.manager import TableManager
 from tiergarten.server.protocol import Act, SeatSpec
 from tiergarten.server.settings import Settings
-from tiergarten.server.store import Store
-from tiergarten.server.tables import Plan
+from tiergarten.server.sql_store import SqlStore
 
 from .harness import Message, Server, run
 from .test_tables import drain
@@ -278,17 +278,17 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
     hit is void and the bot's counts."""
 
     async def race(arrive: float) -> tuple[list[Any], list[str]]:
-        store = Store(tmp_path / f"bots{arrive}.db")
+        store = SqlStore(tmp_path / f"bots{arrive}.db")
         manager = TableManager(store, Settings(allow_seeds=True, bot_pace=1.0, hit_cap=CAP))
         table = manager.create("lecker_mammut", 2, {"rounds": 1}, [None, SeatSpec(bot="slow")],
                                seed=SEED)
 
-        def plan(_seats: object, state: Any, _now: float) -> Plan | None:
+        def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
             if len(state.history) != 3:
                 return None
-            return Plan(1, state.game.parse_action("hit deer"), 0.3)
+            return BotMove(1, state.game.parse_action("hit deer"), 0.3)
 
-        table._plan = plan  # type: ignore[method-assign]
+        table.bots.choose = choose  # type: ignore[method-assign]
         manager.join(table.id, "Ann")
         person = Connection(0)
         table.connect(person)
@@ -297,7 +297,7 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
             await table.settled()  # applied in its own task, committed in the writer thread
         assert table.version == 3  # nobody measured slow: applied at once, no window
         person.rtts.append(0.8)  # as measured by pings
-        seen = table._last_change
+        seen = table.log.reached_at(3)
         await asyncio.sleep(seen + arrive - asyncio.get_running_loop().time())
         await table.handle(person, Act(act="hit deer", version=3))
         await asyncio.sleep(seen + 1.6 - asyncio.get_running_loop().time())

@@ -11,7 +11,7 @@ import asyncio
 import random
 
 import tiergarten
-from tiergarten.server.store import Store
+from tiergarten.server.sql_store import SqlStore
 
 from .harness import Client, Server, is_state, play_until_over, run
 
@@ -19,7 +19,7 @@ BOTS = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
 
 
 def stored(db: str, table: str) -> list[list[object]]:
-    store = Store(db)
+    store = SqlStore(db)
     try:
         row = store.load_table(table)
         assert row is not None

@@ -5,22 +5,23 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.server.store import SeatRow, Store, StoreError, database_url
+from tiergarten.server.sql_store import SqlStore, database_url
+from tiergarten.server.store import SeatRow, StoreError
 
 
 @pytest.fixture
-def store(database: str) -> Store:
-    s = Store(database)
+def store(database: str) -> SqlStore:
+    s = SqlStore(database)
     yield s  # type: ignore[misc]
     s.close()
 
 
-def _table(store: Store, table_id: str = "t1", seed: int = 11) -> None:
+def _table(store: SqlStore, table_id: str = "t1", seed: int = 11) -> None:
     store.create_table(table_id, "maumau", 2, {"rounds": 1}, seed,
                        [SeatRow(0, "bot", bot="heuristic"), SeatRow(1, "human")], timer=30.0)
 
 
-def test_a_table_comes_back_with_its_seats_and_log(store: Store) -> None:
+def test_a_table_comes_back_with_its_seats_and_log(store: SqlStore) -> None:
     _table(store)
     state = tiergarten.load("maumau", players=2, rounds=1).new_state(seed=11)
     for index in range(6):
@@ -38,7 +39,7 @@ def test_a_table_comes_back_with_its_seats_and_log(store: Store) -> None:
     assert tiergarten.replay(row.record()).observe(1) == state.observe(1)
 
 
-def test_the_log_refuses_a_second_action_at_the_same_index(store: Store) -> None:
+def test_the_log_refuses_a_second_action_at_the_same_index(store: SqlStore) -> None:
     _table(store)
     store.append_action("t1", 0, 1, "draw")
     with pytest.raises(StoreError, match="already has an action 0"):
@@ -46,7 +47,7 @@ def test_the_log_refuses_a_second_action_at_the_same_index(store: Store) -> None
     assert store.load_table("t1").actions == [(1, "draw")]  # type: ignore[union-attr]
 
 
-def test_a_seat_is_claimed_once_and_only_its_hash_is_kept(store: Store) -> None:
+def test_a_seat_is_claimed_once_and_only_its_hash_is_kept(store: SqlStore) -> None:
     _table(store)
     assert store.claim_seat("t1", 1, "Ann", "a" * 64)
     assert not store.claim_seat("t1", 1, "Bob", "b" * 64)
@@ -55,7 +56,7 @@ def test_a_seat_is_claimed_once_and_only_its_hash_is_kept(store: Store) -> None:
     assert row is not None and (row.seats[1].name, row.seats[1].token_hash) == ("Ann", "a" * 64)
 
 
-def test_status_and_listing(store: Store) -> None:
+def test_status_and_listing(store: SqlStore) -> None:
     _table(store, "t1")
     _table(store, "t2")
     store.set_status("t1", "playing")
@@ -75,7 +76,7 @@ def test_database_urls() -> None:
 def test_the_default_database_lives_in_the_data_folder(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert database_url(None) == f"sqlite:///{tmp_path}/tiergarten/tiergarten.db"
-    store = Store()
+    store = SqlStore()
     try:
         assert store.engine.dialect.name == "sqlite"
         with store.engine.connect() as conn:
@@ -86,12 +87,12 @@ def test_the_default_database_lives_in_the_data_folder(tmp_path, monkeypatch) ->
 
 def test_a_database_from_before_the_hints_column_is_brought_up_to_date(tmp_path) -> None:  # type: ignore[no-untyped-def]
     url = database_url(tmp_path / "old.db")
-    old = Store(url)
+    old = SqlStore(url)
     old.create_table("t1", "maumau", 2, {}, 7, [SeatRow(0, "human"), SeatRow(1, "human")])
     with old.engine.begin() as conn:  # what tiergarten wrote before tables had `hints`
         conn.exec_driver_sql("ALTER TABLE tables DROP COLUMN hints")
     old.close()
-    store = Store(url)
+    store = SqlStore(url)
     try:
         row = store.load_table("t1")
         assert row is not None and row.hints is True

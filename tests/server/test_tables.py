@@ -13,7 +13,7 @@ from tiergarten.server.connection import Connection
 from tiergarten.server.manager import TableManager
 from tiergarten.server.protocol import Act, SeatSpec
 from tiergarten.server.settings import Settings
-from tiergarten.server.store import Store
+from tiergarten.server.sql_store import SqlStore
 
 from .harness import run
 
@@ -28,7 +28,7 @@ def drain(conn: Connection) -> list[dict[str, Any]]:
 
 
 async def two_people(tmp_path: Path) -> tuple[TableManager, Any, Connection, Connection]:
-    store = Store(tmp_path / "t.db")
+    store = SqlStore(tmp_path / "t.db")
     manager = TableManager(store, Settings(allow_seeds=True))
     table = manager.create("maumau", 2, {"rounds": 1}, [None, None], seed=3)
     seats = [manager.join(table.id, name)[0] for name in ("Ann", "Bob")]
@@ -93,7 +93,7 @@ def test_a_failing_database_changes_nothing_and_says_so(tmp_path: Path) -> None:
 
 def test_seats_open_again_when_someone_leaves_before_the_start(tmp_path: Path) -> None:
     async def go() -> None:
-        store = Store(tmp_path / "t.db")
+        store = SqlStore(tmp_path / "t.db")
         manager = TableManager(store)
         table = manager.create("maumau", 3, {}, [SeatSpec(bot="random"), None, None])
         _, token = manager.join(table.id, "Ann")
@@ -147,13 +147,13 @@ def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
     async def go() -> None:
         manager, table, ann, bob = await two_people(tmp_path)
         asked: list[int] = []
-        plan = table._plan
+        choose = table.bots.choose
 
         def counting(*args: Any) -> Any:
             asked.append(1)
-            return plan(*args)
+            return choose(*args)
 
-        table._plan = counting  # type: ignore[method-assign]
+        table.bots.choose = counting  # type: ignore[method-assign]
         for _ in range(3):
             await asyncio.sleep(0.01)
             mover = ann if table.state.legal_actions(0) else bob

@@ -1,9 +1,10 @@
 """Mucca Pazza bots, from their seat's observation only.
 
-- `greedy` plays the solver's best standard turn: the most displayed cards within its free
-  slides and stars, spending a star only when it wins more; with nothing to win it makes one
-  random slide and stops. (A defensive choice — the slide that leaves the next player least
-  to win — made games between two greedy bots stall for thousands of turns.)
+- `greedy` plays the solver's best standard turn: the first completion that wins the most
+  displayed cards within its free slides and stars (the turn ends there), spending a star
+  only when it wins more; with nothing to win it makes one random slide and stops. (A
+  defensive choice — the slide that leaves the next player least to win — made games between
+  two greedy bots stall for thousands of turns.)
 - `memory` (junior) remembers every card it has seen revealed, from successive observations
   and their log of public events, and reveals a card it knows it can complete; `child`
   remembers each sighting only with a probability.
@@ -65,14 +66,11 @@ class MuccaBot(Bot):
         rows = _rows(obs)
         landing = _counts(obs["landing"])
         made = obs["slides_made"]
-        gain, _, _, offsets = best_turn(rows, landing, obs["slides_left"],
-                                        obs["stars"][self.seat], not made)
+        gain, _, steps = best_turn(rows, landing, obs["slides_left"], obs["stars"][self.seat],
+                                   not made)
         if not gain:
             return STOP if made else self.rng.choice(SLIDES)  # nothing to win
-        steps = moves(offsets, len(rows[0]))
-        if steps:
-            return slide_action(*steps[0])
-        return STOP if made else SLIDES[0]  # keep the board: there and back again
+        return slide_action(*steps[0])  # the turn ends by itself at the completion
 
     # -- junior -----------------------------------------------------------------------------
 

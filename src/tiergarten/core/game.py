@@ -212,6 +212,18 @@ class State(ABC):
             return f"seat {seat} may not act now (to move: {', '.join(map(str, self.to_move()))})"
         return f"{action} is not legal now"
 
+    def is_void(self, seat: int, action: Action, seen: int | None = None) -> bool:
+        """Whether `action` by `seat` no longer counts, because someone else was first and
+        changed what it was made on. `seen` is how many actions of `history` its player had
+        seen (None: only what the action itself names counts, e.g. `hit boar @17`).
+
+        Only real-time games have void acts (Lecker Mammut: a slower hand landing on a faster
+        one); the rest never do. Whoever orders simultaneous acts (a server, a Parallel env)
+        asks this before applying one: a void act is not applied, and it is neither legal nor
+        illegal — nothing happens. An act that is not void is judged by `apply` on the state
+        as it is now."""
+        return False
+
     def apply(self, seat: int, action: Action | str) -> None:
         """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
         changes nothing."""

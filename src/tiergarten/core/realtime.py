@@ -11,6 +11,11 @@ engine runs; simulations use it. `Table` runs in wall-clock time: bots act on th
 people (`interactive` agents) submit actions from other threads with `submit`, in order of
 arrival; a server or a terminal drives it.
 
+Both only order: whether a move still counts is the game's to say. Every proposal is made on
+the current position, so only what a move names itself can make it void (a Lecker Mammut! hit
+naming the version its hand committed to, `hit boar @17`); the game judges it when it is
+applied (`State.is_void`, `State.apply`), and the loop applies every move it orders.
+
 >>> import tiergarten
 >>> from tiergarten.bots import RandomBot
 >>> import random

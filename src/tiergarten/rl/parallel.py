@@ -2,13 +2,14 @@
 
 Time is cut into slices: one `step` is one slice. In each slice every seat chooses one id of
 `game.num_actions + 1`: a legal action of the engine, or `wait` (the last id, always legal).
-The chosen actions are applied one after the other in a random order drawn from the env's
-seeded generator (who was quicker within the slice). A hit is applied as a versioned hit naming
-the table version every seat saw at the start of the slice (`hit boar @17`), so the engine's
-stale-hit rule voids a slower hand on a table a good hit has changed; any other action that an
-earlier one in the slice has made illegal (flipping while someone now chooses a top card)
-lapses. An id outside a seat's mask is taken as `wait` (`info["illegal"]` says so: PettingZoo's
-seed test samples actions without masks). Rewards come at the end: the winners share +1, the
+The env only orders: the chosen actions are taken one after the other in a random order drawn
+from the env's seeded generator (who was quicker within the slice), and the game judges each as
+made by a seat that had seen the table as it was at the start of the slice
+(`state.is_void(seat, action, seen)`): a slower hand on a table a good hit has changed is void,
+not applied (`info["void"]`); any other action that an earlier one in the slice has made
+illegal (a pass after someone's mistake in the same slice) lapses. An id outside a seat's mask
+is taken as `wait` (`info["illegal"]` says so: PettingZoo's seed test samples actions without
+masks). Rewards come at the end: the winners share +1, the
 others -1. After `max_cycles` slices (default 4 × the game's decision bound) the episode is
 truncated.
 
@@ -28,8 +29,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from tiergarten.core import IllegalAction, State
-from tiergarten.games.lecker_mammut.actions import HIT_KIND, LeckerAction, hit_at
+from tiergarten.core import Action, IllegalAction, State
 
 from .common import Seeder, agent_name, make_game, rewards
 from .encoders import encoder
@@ -91,25 +91,26 @@ class LeckerMammutParallel(ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         state = self.state
         assert state is not None, "call reset() first"
-        version = state.observe(None)["version"]
-        chosen: list[tuple[int, LeckerAction]] = []
+        seen = len(state.history)  # what every seat saw when it chose
+        chosen: list[tuple[int, Action]] = []
         illegal: set[str] = set()
         for s in range(self.game.players):
             a = actions.get(agent_name(s))
             if a is None or int(a) == self.wait_id:
                 continue
             action = self.game.action_from_id(int(a))
-            assert isinstance(action, LeckerAction)
             if action not in state.legal_actions(s):
                 illegal.add(agent_name(s))  # outside the mask: taken as a wait
                 continue
-            if action.kind == HIT_KIND:
-                action = hit_at(action.feature, version)
             chosen.append((s, action))
         self._order.shuffle(chosen)
+        void: set[str] = set()
         for s, action in chosen:
             if state.is_over():
                 break
+            if state.is_void(s, action, seen):
+                void.add(agent_name(s))  # a quicker hand changed what it was made on
+                continue
             with contextlib.suppress(IllegalAction):  # made illegal by a quicker action: lapses
                 state.apply(s, action)
         self.cycles += 1
@@ -118,7 +119,8 @@ class LeckerMammutParallel(ParallelEnv):  # type: ignore[misc]
         obs = self._observations()
         live = list(self.agents)
         rew = {a: 0.0 for a in live}
-        infos: dict[str, dict[str, Any]] = {a: {"illegal": a in illegal} for a in live}
+        infos: dict[str, dict[str, Any]] = {a: {"illegal": a in illegal, "void": a in void}
+                                            for a in live}
         if over:
             result = state.result()
             for s, r in enumerate(rewards(result)):

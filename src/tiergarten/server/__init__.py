@@ -1,12 +1,18 @@
 """The tiergarten server: tables, seats, bots and an append-only game log behind FastAPI.
 
 `serve()` runs it; `create_app()` builds the ASGI app; docs/protocol.md describes the wire.
+A table's storage (`Store`: `SqlStore`, `MemoryStore`) and its connections (`Transport`:
+`LocalTransport`) are given to the `TableManager`, which gives them to every table.
 """
 
 from .app import create_app
 from .main import serve
 from .manager import TableManager
+from .memory_store import MemoryStore
 from .settings import Settings
+from .sql_store import SqlStore
 from .store import Store
+from .transport import LocalTransport, Transport
 
-__all__ = ["Settings", "Store", "TableManager", "create_app", "serve"]
+__all__ = ["LocalTransport", "MemoryStore", "Settings", "SqlStore", "Store", "TableManager",
+           "Transport", "create_app", "serve"]

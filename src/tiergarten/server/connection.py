@@ -13,9 +13,9 @@ OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is igno
 
 
 class Connection:
-    """One websocket as a table sees it: a seat (None = spectator) and an outbox of JSON text.
-
-    The transport drains `outbox`; a `None` in it means close (with `close_code`).
+    """One websocket as a table sees it (a `Peer`): a seat (None = spectator) and an outbox of
+    JSON text. The websocket route (server/routes/play.py) drains `outbox`; a `None` in it means
+    close (with `close_code`).
 
     At real-time tables the server pings every connection; `rtt` is the median of the last
     `RTT_SAMPLES` round trips, 0 for a client that never answered (credited at arrival).

@@ -1,12 +1,13 @@
-"""`GET /api/tables/{id}/hint?token=...`: the solver's advice for the seat of a token.
+"""The advice behind `GET /api/tables/{id}/hint?token=...` (server/routes/hints.py).
 
 The advice is computed from that seat's observation and legal actions only (the project's
 rule: bots and hints see what their seat sees, never the state). Games without an adviser
 answer 409, and so does a table created with `"hints": false`. A browser may also hide its own
 hint button (the Mucca Pazza board keeps that switch per table in the browser).
 
-Mucca Pazza standard: the exact solver's best turn for the free slides and stars left — the
-first of its slides, or `stop` once it is reached; with nothing to win, one slide then `stop`.
+Mucca Pazza standard: the exact solver's best turn for the free slides and stars left (the
+first completion worth the most cards: the turn ends there) — the first of its slides; with
+nothing to win, one slide then `stop`.
 Junior: while sliding, the fewest slides to the revealed card's animal(s); when revealing, a
 card the log shows was revealed earlier and can be completed now, else a card not seen yet.
 
@@ -21,41 +22,9 @@ card the log shows was revealed earlier and can be completed now, else a card no
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
-
-from fastapi import FastAPI, HTTPException
-
-if TYPE_CHECKING:
-    from .manager import TableManager
+from typing import Any
 
 Advice = dict[str, Any]  # {"hint": notation, "why": English, "reason": code, "params": {...}}
-
-
-def add_hint_route(app: FastAPI, tables: Callable[[], TableManager]) -> None:
-    """Register the hint endpoint on `app` (`tables` gives the live table manager)."""
-
-    @app.get("/api/tables/{table_id}/hint")
-    async def hint(table_id: str, token: str = "") -> Advice:
-        table = tables().get(table_id)
-        if table is None:
-            raise HTTPException(404, f"there is no table {table_id!r}")
-        seat = table.seat_of(token) if token else None
-        if seat is None:
-            raise HTTPException(403, "this token claims no seat at this table")
-        adviser = ADVISERS.get(table.row.game)
-        if adviser is None:
-            raise HTTPException(409, f"there are no hints for {table.row.game}; hints: "
-                                     f"{', '.join(ADVISERS)}")
-        if not table.row.hints:
-            raise HTTPException(409, "hints are off at this table (its creator chose so)")
-        if table.status != "playing":
-            raise HTTPException(409, f"hints are given during the game; this one is "
-                                     f"{table.status}")
-        legal = [str(a) for a in table.state.legal_actions(seat)]
-        if not legal:
-            raise HTTPException(409, "it is not your move: a hint is given when you may act")
-        advice = adviser(table.state.observe(seat), legal)
-        return {**advice, "version": table.version, "seat": seat}
 
 
 # -- Mucca Pazza --------------------------------------------------------------------------
@@ -78,13 +47,10 @@ def _standard(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
     params = {"cards": plan.cards, "slides": len(plan.slides), "stars": plan.stars,
               "animals": won}
     animals = ", ".join(won)
-    if plan.cards and plan.slides:
+    if plan.cards:  # the turn ends by itself at the completion: never a stop to collect
         star = f", spending {plan.stars} star(s)" if plan.stars else ""
         return {"hint": plan.slides[0], "reason": "win", "params": params,
                 "why": f"{len(plan.slides)} slide(s){star} win {plan.cards} card(s): {animals}"}
-    if plan.cards:
-        return {"hint": "stop", "reason": "stop_win", "params": params,
-                "why": f"stop now: the board wins {plan.cards} card(s): {animals}"}
     if "stop" in legal:
         return {"hint": "stop", "reason": "nothing_stop", "params": params,
                 "why": "nothing can be won this turn: stop"}

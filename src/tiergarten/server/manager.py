@@ -1,4 +1,8 @@
-"""Every table of one server: creating, joining, finding, recovering and stopping them."""
+"""Every table of one server: creating, joining, finding, recovering and stopping them.
+
+The manager wires each table to the `Store` and the `Transport` it was given itself (the app
+gives it the database and the process's connections; tests give it a `MemoryStore`).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from .protocol import NAME_LENGTH, SeatSpec
 from .settings import Settings, TableError, hash_token
 from .store import SeatRow, Store, TableRow
 from .tables import LiveTable
+from .transport import LocalTransport, Transport
 
 log = logging.getLogger("tiergarten.server")
 
@@ -22,9 +27,11 @@ log = logging.getLogger("tiergarten.server")
 class TableManager:
     """Every table of one server: creates, finds, recovers and stops them."""
 
-    def __init__(self, store: Store, settings: Settings | None = None) -> None:
+    def __init__(self, store: Store, settings: Settings | None = None,
+                 transport: Transport | None = None) -> None:
         self.store = store
         self.settings = settings or Settings()
+        self.transport: Transport = transport if transport is not None else LocalTransport()
         self.tables: dict[str, LiveTable] = {}
 
     async def recover(self) -> int:
@@ -52,9 +59,12 @@ class TableManager:
             row = self.store.load_table(table_id)
             if row is None:
                 return None
-            table = self._keep(LiveTable(row, self.store, self.settings))
+            table = self._keep(self._live(row))
             table.rematch = self.store.rematch_id(table_id)
         return table
+
+    def _live(self, row: TableRow) -> LiveTable:
+        return LiveTable(row, self.store, self.transport, self.settings)
 
     def _keep(self, table: LiveTable) -> LiveTable:
         """Hold a table in memory until it is over and nobody watches it any more."""
@@ -92,7 +102,7 @@ class TableManager:
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
             None if rematch_of is None else rematch_of.id, hints)
-        table = self._keep(LiveTable(row, self.store, self.settings))
+        table = self._keep(self._live(row))
         table.start_if_full()
         return table
 
@@ -111,8 +121,7 @@ class TableManager:
         token = secrets.token_urlsafe(24)
         if not self.store.claim_seat(table_id, seat, name, hash_token(token)):
             raise TableError("that seat was just taken", 409)
-        row = table.row.seats[seat]
-        row.name, row.token_hash = name, hash_token(token)
+        table.seats.claim(seat, name, hash_token(token))
         table.broadcast_info()
         table.start_if_full()
         return seat, token

@@ -116,3 +116,52 @@ def test_passing_and_flipping_are_still_offered_after_a_mistake() -> None:
     state = position(middle="red-boar", piles=["pink-sloth green-deer", "", ""])
     state.apply(0, "hit boar")
     assert legal(state, 0)[0] == "flip"
+
+
+# -- what a player had seen (`seen`: actions of the history), as a server or the Parallel env
+# says it ----------------------------------------------------------------------------------------
+
+def test_a_hit_made_before_a_good_hit_is_void_by_what_its_player_had_seen() -> None:
+    state = position(middle=BOARS, piles=["pink-sloth green-deer", "", ""], version=17)
+    state.apply(0, "flip")  # history 1; not a good hit: nothing is void yet
+    boar = state.game.parse_action("hit boar")
+    assert not state.is_void(2, boar, seen=0)
+    state.apply(1, "hit boar")  # history 2: the good hit
+    assert state.is_void(2, boar, seen=0) and state.is_void(2, boar, seen=1)
+    assert not state.is_void(2, boar, seen=2)  # seen after the good hit: judged now
+    assert state.verdict(2, boar, seen=1) == "void"
+    assert state.verdict(2, boar, seen=2) == "mistake"
+    assert not state.is_void(2, boar)  # no version and nothing seen said: judged now
+
+
+def test_a_mistake_or_a_flip_since_does_not_void_a_hit() -> None:
+    state = position(middle="red-boar blue-boar", piles=["yellow-boar", "", ""], version=4)
+    state.apply(0, "flip")  # the third boar
+    state.apply(1, "hit red")  # a mistake: the visible cards stay
+    assert not state.is_void(2, state.game.parse_action("hit boar"), seen=0)
+
+
+def test_a_new_deal_voids_a_hit_seen_in_the_round_before() -> None:
+    state = position(middle=BOARS, players=2, piles=["", ""], rounds=2, version=6)
+    state.apply(0, "pass")
+    state.apply(1, "pass")  # the round ends and the next is dealt: history 2
+    assert state.observe(0)["round"] == 2
+    assert state.is_void(0, state.game.parse_action("hit boar"), seen=1)
+    assert not state.is_void(0, state.game.parse_action("hit boar"), seen=2)
+
+
+def test_two_flips_on_one_sight_of_the_table_flip_one_card() -> None:
+    state = position(piles=["pink-sloth green-deer red-bear", "", ""])
+    flip = state.game.parse_action("flip")
+    state.apply(0, "flip")
+    assert state.is_void(0, flip, seen=0)  # the second flip made on the same sight
+    state.apply(1, "hit tiger")  # a mistake: the visible cards do not change
+    assert not state.is_void(0, flip, seen=1)
+
+
+def test_nothing_but_a_hit_or_a_flip_is_ever_void() -> None:
+    state = position(middle=BOARS, piles=["", "", ""], version=3)
+    state.apply(1, "hit boar")
+    assert not state.is_void(1, state.game.parse_action("top red-boar"), seen=0)
+    state.apply(1, "top red-boar")
+    assert not state.is_void(0, state.game.parse_action("pass"), seen=0)

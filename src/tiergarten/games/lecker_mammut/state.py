@@ -4,7 +4,8 @@ passes, returns.
 The engine is discrete: it applies actions in the order it is given them. Who was faster is
 decided outside (by arrival at a server, by sampled reaction times in a simulation); the stale-
 hit rule keeps that fair: `version` grows whenever the visible cards change, and a hit that
-names a version a good hit has changed since is void.
+names a version a good hit has changed since is void. The game alone judges this
+(`is_void`): whoever orders simultaneous acts says only what each player had seen.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class LeckerMammutState(State):
     __slots__ = (
         "game", "seed", "history", "events", "rng", "round", "starter", "scores", "piles",
         "middle", "prizes", "penalties", "penalty_cards", "flipper", "choosing", "passed",
-        "returning", "version", "stale_upto", "idle", "over", "reason", "_legal", "_public",
+        "returning", "version", "stale_upto", "replaced_at", "changed_at", "idle", "over",
+        "reason", "_legal", "_public",
     )
 
     def __init__(self, game: LeckerMammut, seed: int) -> None:
@@ -84,6 +86,9 @@ class LeckerMammutState(State):
         self.passed = [False] * n
         self.returning: list[int] = []  # seats that must choose a prize pile to give back
         self.stale_upto = self.version  # a hit seen on an older table is void
+        # history lengths at the last good hit or deal (a hit made seeing fewer actions is
+        # void) and at the last change of the visible cards (so is such a flip)
+        self.replaced_at = self.changed_at = len(self.history)
         self.version += 1
         self.idle = 0
         self._legal: list[tuple[LeckerAction, ...] | None] = [None] * n
@@ -132,13 +137,25 @@ class LeckerMammutState(State):
         """How many visible cards show feature `f`."""
         return sum(1 for c in self.visible() if shows(c, f))
 
-    def verdict(self, seat: int, action: LeckerAction) -> str:
+    def verdict(self, seat: int, action: LeckerAction, seen: int | None = None) -> str:
         """How a legal hit by `seat` would be judged now: "good", "mistake" or "void"."""
         if action.kind != HIT_KIND:
             raise ValueError(f"{action} is not a hit")
-        if action.version is not None and action.version <= self.stale_upto:
+        if self.is_void(seat, action, seen):
             return "void"
         return "good" if self.count(action.feature) >= GOOD_HIT else "mistake"
+
+    def is_void(self, seat: int, action: Action, seen: int | None = None) -> bool:
+        """The stale-hit rule: a hit is void if a good hit or a new deal came after what its
+        player saw — the version it names (`hit boar @17`) or the first `seen` actions of the
+        history; a flip is void if the visible cards changed after the first `seen` actions
+        (two flips on one sight of the table flip one card). Nothing else is ever void."""
+        if not isinstance(action, LeckerAction):
+            return False
+        if action.kind == HIT_KIND:
+            return ((action.version is not None and action.version <= self.stale_upto)
+                    or (seen is not None and seen < self.replaced_at))
+        return action.kind == FLIP_KIND and seen is not None and seen < self.changed_at
 
     def is_over(self) -> bool:
         return self.over
@@ -208,6 +225,7 @@ class LeckerMammutState(State):
     def _changed(self) -> None:
         """The visible cards changed: a new version, and the table's timer starts again."""
         self.version += 1
+        self.changed_at = len(self.history)
         self.idle = 0
 
     def _flip(self, seat: int) -> None:
@@ -248,6 +266,7 @@ class LeckerMammutState(State):
         self.choosing[seat] = (f, taken)
         self.events.append(("hit", seat, f, sorted(taken), robbed))
         self.stale_upto = self.version  # a hit seen on this table or older is now void
+        self.replaced_at = len(self.history)
         self._changed()
 
     def _penalise(self, seat: int, f: int, seen: int) -> None:
@@ -338,7 +357,7 @@ class LeckerMammutState(State):
     def clone(self) -> LeckerMammutState:
         new = LeckerMammutState.__new__(LeckerMammutState)
         for name in ("game", "seed", "round", "starter", "flipper", "version", "stale_upto",
-                     "idle", "over", "reason"):
+                     "replaced_at", "changed_at", "idle", "over", "reason"):
             setattr(new, name, getattr(self, name))
         new.history = self.history.copy()
         new.events = self.events.copy()

@@ -197,9 +197,11 @@ def explain(state: MammuZState, seat: int, action: MammuZAction) -> str:
         return (f"{SPECIES_NAMES[action.species]} {reason}; declare one of "
                 + ", ".join(SPECIES_NAMES[s] for s in state.declarable))
     hand = state.hands[seat]
-    for k in set(action.cards):
+    for k in sorted(set(action.cards)):
         if action.cards.count(k) > hand[k]:
-            return f"you hold {hand[k]} {NAMES[k]} card(s), not {action.cards.count(k)}"
+            if not hand[k]:
+                return f"you hold no {NAMES[k]}"
+            return f"you hold {hand[k]} {NAMES[k]}, not {action.cards.count(k)}"
     return f"{action} is not legal now (a lay has 1 to {MAX_LAY} cards)"
 
 

@@ -1,4 +1,5 @@
-"""Mucca Pazza (`mucca_pazza`): the sliding-tile puzzle race of RULES.md §4. Standard library only.
+"""Mucca Pazza (`mucca_pazza`): the sliding-tile puzzle race of docs/games/mucca_pazza.md.
+Standard library only.
 """
 
 from .game import INFO, MuccaPazza

@@ -1,0 +1,98 @@
+"""A `Store` in the process's memory: the same append-only log, gone when the process ends.
+
+For fast tests of the server's parts (no database, no files) and for trying the server out.
+Every row handed out is a copy, as if read from a database, so a table's own changes never
+reach the store except through its methods.
+
+>>> store = MemoryStore()
+>>> _ = store.create_table("t1", "maumau", 2, {}, seed=7, seats=[SeatRow(0, "human"),
+...                        SeatRow(1, "bot", bot="random")])
+>>> store.append_action("t1", 0, 0, "draw")
+>>> store.append_action("t1", 0, 1, "draw")
+Traceback (most recent call last):
+...
+tiergarten.server.store.StoreError: table t1 already has an action 0
+>>> store.load_table("t1").actions
+[(0, 'draw')]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from .store import SeatRow, StoreError, TableRow
+
+
+class MemoryStore:
+    """Tables, seats and action logs in dicts, behind one lock (a `Store`)."""
+
+    def __init__(self) -> None:
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-memory")
+        self._tables: dict[str, TableRow] = {}
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True)
+
+    def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
+                     seed: int, seats: Sequence[SeatRow], timer: float | None = None,
+                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+        row = TableRow(table_id, game, players, dict(options), seed, dt.datetime.now(dt.UTC),
+                       "open", timer, rematch_of, list(seats), hints=hints)
+        with self._lock:
+            if table_id in self._tables:
+                raise StoreError(f"there is a table {table_id} already")
+            self._tables[table_id] = copy.deepcopy(row)
+        return row
+
+    def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
+        with self._lock:
+            actions = self._table(table_id).actions
+            if index < len(actions):
+                raise StoreError(f"table {table_id} already has an action {index}")
+            if index > len(actions):
+                raise StoreError(f"table {table_id}: action {len(actions)} is missing from the "
+                                 f"log, so {index} cannot follow")
+            actions.append((seat, notation))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._lock:
+            self._table(table_id).status = status
+
+    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+        with self._lock:
+            self._table(table_id).seats[seat.seat] = copy.copy(seat)
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        with self._lock:
+            row = self._table(table_id).seats[seat]
+            if row.kind != "human" or row.token_hash is not None:
+                return False
+            row.name, row.token_hash = name, token_hash
+            return True
+
+    def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
+        with self._lock:
+            rows = sorted(self._tables.values(), key=lambda t: (t.created, t.id))
+            return [t.id for t in rows if t.status in statuses]
+
+    def rematch_id(self, table_id: str) -> str | None:
+        with self._lock:
+            return next((t.id for t in self._tables.values() if t.rematch_of == table_id), None)
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self._lock:
+            row = self._tables.get(table_id)
+            return None if row is None else copy.deepcopy(row)
+
+    def _table(self, table_id: str) -> TableRow:
+        row = self._tables.get(table_id)
+        if row is None:
+            raise StoreError(f"there is no table {table_id}")
+        return row

@@ -1,0 +1,48 @@
+"""A table's record (whole once the game is over) and the replay of a finished game.
+
+Only a finished table's record is shown whole: it holds the seed, which fixes every shuffle.
+Both read the log as the store holds it, not the table's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from ..manager import TableManager
+from ..replay import replay_steps
+from .deps import Tables, need
+
+router = APIRouter()
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(table_id: str, tables: Tables) -> dict[str, Any]:
+    """The whole record once the game is over; before that only what a spectator sees."""
+    table = need(tables, table_id)
+    if table.status == "over":
+        return {"status": "over", "record": stored_record(tables, table_id),
+                "result": table.state.result().to_dict(), "seats": table.info()["seats"]}
+    return {"status": table.status, "version": table.version,
+            "observation": table.state.observe(None), "seats": table.info()["seats"]}
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
+    """Every position of a finished game with every hand revealed (409 before the end)."""
+    table = need(tables, table_id)
+    if table.status != "over":
+        raise HTTPException(409, "a game can be replayed once it is over; this one is "
+                                 f"{table.status}")
+    return {"game": table.row.game, "players": table.state.game.players,
+            "seats": table.info()["seats"], "result": table.state.result().to_dict(),
+            "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id))}
+
+
+def stored_record(tables: TableManager, table_id: str) -> dict[str, Any]:
+    """A finished table's record as the log in the store holds it (not memory)."""
+    stored = tables.store.load_table(table_id)
+    assert stored is not None
+    return stored.record()

@@ -1,0 +1,311 @@
+"""The database: tables, seats and an append-only action log (SQLAlchemy 2 Core).
+
+SQLite (WAL) in the user's data folder by default; PostgreSQL when given `postgresql://...`.
+Live games are never stored as state: a table's state is rebuilt by replaying its log.
+`SqlStore` is the server's `Store` (server/store.py says what a table needs of one).
+
+`SqlStore.writer` is the pool of threads in which live tables commit their actions, so that the
+event loop serves other tables while a commit waits for the disk (and, with PostgreSQL, for
+the database's round trip): one thread for SQLite (it takes one writer at a time anyway, and
+one thread never waits on its own lock), `POSTGRES_WRITERS` for PostgreSQL, whose connection
+pool is sized to match. The order of acts at one table is kept by the table, not here.
+
+>>> store = SqlStore("sqlite://")
+>>> table = store.create_table("t1", "maumau", 2, {"rounds": 1}, seed=7, seats=[
+...     SeatRow(0, "bot", bot="random"), SeatRow(1, "human")])
+>>> store.append_action("t1", 0, 1, "draw")
+>>> store.load_table("t1").actions
+[(1, 'draw')]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    inspect,
+    select,
+    text,
+    true,
+    update,
+)
+from sqlalchemy.pool import StaticPool
+
+from .store import SeatRow, StoreError, TableRow
+
+POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
+
+metadata = MetaData()
+
+TABLES = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("status", String(16), nullable=False, index=True),  # open, playing, over
+    Column("timer", Float, nullable=True),  # seconds per turn before a bot steps in
+    Column("rematch_of", String(32), nullable=True, index=True),
+    Column("hints", Boolean, nullable=False, server_default=true()),  # advice may be asked
+)
+
+SEATS = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human or bot
+    Column("bot", String(40), nullable=True),
+    Column("name", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True),  # sha256 of the token; never the token
+)
+
+ACTIONS = Table(
+    "actions", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("index", Integer, primary_key=True),  # 0, 1, 2, ... in order of application
+    Column("seat", Integer, nullable=False),
+    Column("notation", String(200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def default_path() -> Path:
+    """The database file in the user's data folder (XDG_DATA_HOME or ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tiergarten" / "tiergarten.db"
+
+
+def database_url(db: str | os.PathLike[str] | None) -> str:
+    """The SQLAlchemy URL for `db`: None -> the default SQLite file, a path -> that SQLite
+    file, `postgresql://` -> PostgreSQL through psycopg 3; other URLs pass through.
+
+    >>> database_url("postgresql://me@localhost/tg")
+    'postgresql+psycopg://me@localhost/tg'
+    >>> database_url("/tmp/x.db")
+    'sqlite:////tmp/x.db'
+    """
+    if db is None:
+        path = default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    text = os.fspath(db)
+    for prefix in ("postgresql://", "postgres://"):
+        if text.startswith(prefix):
+            return "postgresql+psycopg://" + text[len(prefix):]
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().absolute()}"
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class SqlStore:
+    """Tables, seats and the append-only action log in one database (a `Store`)."""
+
+    def __init__(self, db: str | os.PathLike[str] | None = None) -> None:
+        self.url = database_url(db)
+        writers = 1
+        if self.url.startswith("postgresql"):
+            writers = POSTGRES_WRITERS  # a connection for each writer, and more for the rest
+            self.engine: Engine = create_engine(self.url, pool_size=writers + 4,
+                                                max_overflow=writers)
+        elif self.url.startswith("sqlite") and _in_memory(self.url):
+            # one shared connection, so that the writer thread sees the same database
+            self.engine = create_engine(self.url, poolclass=StaticPool,
+                                        connect_args={"check_same_thread": False})
+        else:
+            self.engine = create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        dialect = self.engine.dialect
+        self._dbapi: Any = dialect.dbapi
+        mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        self._insert_action = ('INSERT INTO actions (table_id, "index", seat, notation, at) '
+                               f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
+        convert = ACTIONS.c.at.type.bind_processor(dialect)
+        self._at: Any = convert if convert is not None else (lambda value: value)
+        self._local = threading.local()  # each thread's connection for `append_action`
+        self._log_connections: list[Any] = []
+        self._lock = threading.Lock()
+        self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
+        metadata.create_all(self.engine)
+        self._add_new_columns()
+
+    def _add_new_columns(self) -> None:
+        """Bring a database made by an older tiergarten up to date (columns added since)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        if "hints" not in have:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE tables ADD COLUMN hints BOOLEAN NOT NULL "
+                                  "DEFAULT TRUE"))
+
+    def close(self) -> None:
+        """Finish the writes under way, then release every connection (do this before
+        stopping a database server)."""
+        self.writer.shutdown(wait=True)
+        for conn in self._log_connections:
+            with contextlib.suppress(Exception):
+                conn.invalidate()  # held since the first write; the pool need not reset it
+        self._log_connections.clear()
+        self.engine.dispose()
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
+                     seed: int, seats: Sequence[SeatRow], timer: float | None = None,
+                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+        """Store a new open table with its seats, in one transaction."""
+        row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
+                       rematch_of, list(seats), hints=hints)
+        with self.engine.begin() as conn:
+            conn.execute(insert(TABLES).values(
+                id=row.id, game=game, players=players, options=row.options, seed=seed,
+                created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
+                hints=hints))
+            conn.execute(insert(SEATS), [
+                {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
+                 "name": s.name, "token_hash": s.token_hash} for s in row.seats])
+        return row
+
+    def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
+        """Append one action to a table's log and commit; an index already used is refused.
+
+        The one write of every move, so it skips SQLAlchemy's per-statement work: one INSERT,
+        committed by itself (one round trip), on a DBAPI connection that the calling thread
+        keeps (the store's writer threads; see `SqlStore.writer`)."""
+        conn = self._log_connection()
+        try:
+            cursor = conn.cursor()
+            try:
+                cursor.execute(self._insert_action,
+                               (table_id, index, seat, notation, self._at(_now())))
+            finally:
+                cursor.close()
+        except self._dbapi.IntegrityError as exc:
+            raise StoreError(f"table {table_id} already has an action {index}") from exc
+        except Exception:
+            self._drop_log_connection()  # perhaps broken: the next write gets a fresh one
+            raise
+
+    def _log_connection(self) -> Any:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self.engine.raw_connection()
+            driver: Any = conn.driver_connection
+            if self.engine.dialect.name == "sqlite":
+                driver.isolation_level = None  # autocommit: each INSERT is its own transaction
+            else:
+                driver.autocommit = True
+            self._local.conn = conn
+            with self._lock:
+                self._log_connections.append(conn)
+        return conn
+
+    def _drop_log_connection(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            with self._lock:
+                if conn in self._log_connections:
+                    self._log_connections.remove(conn)
+            with contextlib.suppress(Exception):
+                conn.invalidate()
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table open, playing or over."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
+
+    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+        """Store who sits at one seat now (claimed, freed)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(SEATS).where(SEATS.c.table_id == table_id,
+                                             SEATS.c.seat == seat.seat).values(
+                kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash))
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an open human seat to `name`; False if someone claimed it first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(SEATS).where(
+                SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
+                SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+            return bool(done.rowcount == 1)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
+        """Ids of the tables in any of `statuses`, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status.in_(statuses))
+                                .order_by(TABLES.c.created, TABLES.c.id))
+            return [r.id for r in rows]
+
+    def rematch_id(self, table_id: str) -> str | None:
+        """The id of the rematch table made from `table_id`, if any."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(TABLES.c.id).where(TABLES.c.rematch_of == table_id)).first()
+            return None if row is None else str(row.id)
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One table with its seats and its log, or None."""
+        with self.engine.connect() as conn:
+            t = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
+            if t is None:
+                return None
+            seat_rows = conn.execute(select(SEATS).where(SEATS.c.table_id == table_id)
+                                     .order_by(SEATS.c.seat))
+            log = conn.execute(select(ACTIONS.c["index"], ACTIONS.c.seat, ACTIONS.c.notation)
+                               .where(ACTIONS.c.table_id == table_id)
+                               .order_by(ACTIONS.c["index"]))
+            row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
+                           t.status, t.timer, t.rematch_of, hints=bool(t.hints))
+            row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
+                         for s in seat_rows]
+            for expected, entry in enumerate(log):
+                if entry[0] != expected:
+                    raise StoreError(f"table {table_id}: action {expected} is missing "
+                                     f"from the log")
+                row.actions.append((entry.seat, entry.notation))
+            return row
+
+
+def _in_memory(url: str) -> bool:
+    """Whether a SQLite URL names an in-memory database (`sqlite://`, `sqlite:///:memory:`)."""
+    rest = url.split("://", 1)[1]
+    return rest in ("", "/", "/:memory:") or "mode=memory" in rest
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
