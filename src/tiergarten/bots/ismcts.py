@@ -171,8 +171,6 @@ class ISMCTS:
         prune = self.search.prune
         if prune is not None:
             legal = prune(legal)
-            if default is not None and default not in legal:
-                default = None
         if len(legal) == 1:
             self.stats = SearchStats(visits={str(legal[0]): 0})
             return legal[0]
@@ -272,9 +270,10 @@ class Belief(Protocol):
     def update(self, observation: dict[str, Any]) -> None:
         """Take in the seat's newest observation (called before every search)."""
 
-    def sample(self, state: State, rng: random.Random) -> State:
-        """Change a world drawn by `view.resample` (its hidden parts only) to fit what was
-        inferred; return it."""
+    def sample(self, resample: Callable[[random.Random], State], rng: random.Random) -> State:
+        """A world for the search: drawn with `resample` (the view's, uniform over what the
+        seat cannot tell apart) and reshaped or chosen among several to fit what was
+        inferred."""
 
 
 class _WeightedView:
@@ -291,7 +290,7 @@ class _WeightedView:
         self._belief = belief
 
     def resample(self, rng: random.Random) -> State:
-        return self._belief.sample(self._view.resample(rng), rng)
+        return self._belief.sample(self._view.resample, rng)
 
 
 def _beats(a: _Edge, b: _Edge, z: float) -> bool:

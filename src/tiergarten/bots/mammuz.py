@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tiergarten.core import Action
+from tiergarten.core import Action, Game
 from tiergarten.core.match import Proposal, SeatView
 from tiergarten.games.mammuz.actions import (
     DOUBT_KIND,
@@ -35,7 +35,9 @@ from tiergarten.games.mammuz.cards import (
 )
 
 from .base import Bot, RandomBot
+from .ismcts import Belief
 from .levels import Factory, searching
+from .mammuz_belief import LayBelief
 
 QUICK = 0.1  # extinguishing is done at once
 SAFE_POWERS = {"doubter_takes", "remove", "jackpot"}  # a turned card that spares the layer
@@ -156,13 +158,71 @@ class MammuZHeuristic(Bot):
         return next(a for a in legal if a.kind == GIVE_KIND and a.n == target)
 
 
-WIDENING = 0.5  # a search node holds at most 2 sqrt(visits + 1) of its hundreds of lays
+class MammuZWary(MammuZHeuristic):
+    """The heuristic, but it never lies with the last cards of its hand (at most `reach`):
+    near the end a lie is doubted and costs the whole herd, while a doubt that catches a
+    liar lets this seat open the next herd, with its last cards, truthfully. With chance
+    `attention` it sees the danger."""
 
-BOTS: dict[str, Factory] = {"heuristic": MammuZHeuristic}
+    name = "wary"
+    reach = 1
+    attention = 1.0
+
+    def choose(self, view: SeatView) -> Action | None:
+        legal: tuple[MammuZAction, ...] = view.legal  # type: ignore[assignment]
+        obs = view.observation
+        if obs["species"] is not None and self._cornered(legal, obs):
+            return next(a for a in legal if a.kind == DOUBT_KIND)
+        return super().choose(view)
+
+    def _cornered(self, legal: tuple[MammuZAction, ...], obs: dict[str, Any]) -> bool:
+        """Only a lie can be added, with at most `reach` cards in hand (and it notices)."""
+        kinds = {a.kind for a in legal}
+        if kinds & {EXTINCT_KIND, GIVE_KIND} or LAY_KIND not in kinds:
+            return False
+        hand = _counts(obs["hand"])
+        honest = hand[BY_NAME[obs["species"]]] > 0 or any(hand[d]
+                                                           for d in self._safe_dinosaurs(obs))
+        return (not honest and sum(hand) <= self.reach
+                and (self.attention >= 1 or self.rng.random() < self.attention))
+
+
+class MammuZCareful(MammuZWary):
+    """Wary with its last two cards, but it sees the danger only one time in two."""
+
+    name = "careful"
+    reach = 2
+    attention = 0.5
+
+
+class MammuZWatchful(MammuZWary):
+    """Wary with its last two cards, always (the master's model of every player)."""
+
+    name = "watchful"
+    reach = 2
+
+
+def prune_doubts(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """One doubt of the previous lay: the engine shuffles a lay's cards, so every position is
+    as likely to hold the lie."""
+    return tuple(a for a in legal
+                 if a.kind != DOUBT_KIND or a.n == 1)  # type: ignore[attr-defined]
+
+
+def _lay_belief(game: Game, seat: int) -> Belief:
+    return LayBelief()
+
+
+WIDENING = 0.5  # a search node holds at most 2 sqrt(visits + 1) of its hundreds of lays
+MASTER_ITERATIONS = 50
+
+BOTS: dict[str, Factory] = {"heuristic": MammuZHeuristic, "wary": MammuZWary,
+                            "careful": MammuZCareful, "watchful": MammuZWatchful}
 LEVELS: dict[str, Factory] = {
     "easy": RandomBot,
     "normal": MammuZHeuristic,
-    "hard": searching(20, MammuZHeuristic, widening=WIDENING),
-    "expert": searching(200, MammuZHeuristic, widening=WIDENING),
-    "master": searching(600, MammuZHeuristic, widening=WIDENING),
+    "hard": MammuZWary,
+    "expert": MammuZCareful,
+    "master": searching(MASTER_ITERATIONS, MammuZWatchful, widening=WIDENING,
+                        rollouts=MammuZWatchful, belief=_lay_belief, prune=prune_doubts),
 }

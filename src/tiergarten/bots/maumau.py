@@ -16,7 +16,7 @@ from typing import Any
 
 from tiergarten.core import Action, Game
 from tiergarten.core.match import Proposal, SeatView
-from tiergarten.games.maumau.actions import CATCH_KIND, PLAY_KIND, MauMauAction
+from tiergarten.games.maumau.actions import CATCH_KIND, PLAY_KIND, MauMauAction, play
 from tiergarten.games.maumau.cards import (
     EIGHT,
     JACK,
@@ -38,6 +38,7 @@ CATCH_DELAY = 0.1  # quick to spot a missing Mau
 
 class MauMauHeuristic(Bot):
     name = "heuristic"
+    forget = 0.0  # the chance of forgetting to call Mau (or Mau Mau) when it is due
 
     def propose(self, view: SeatView) -> Proposal | None:
         action = self.choose(view)
@@ -58,7 +59,10 @@ class MauMauHeuristic(Bot):
             return rest[0]  # a freshly drawn Jack is worth keeping as an escape
         if not plays:
             return rest[0]
-        return max(plays, key=lambda a: self._score(a, hand, obs))
+        best = max(plays, key=lambda a: self._score(a, hand, obs))
+        if best.call and self.forget and self.rng.random() < self.forget:
+            return play(best.card, best.suit)  # the same card, without the call
+        return best
 
     def _score(self, action: MauMauAction, hand: list[int], obs: dict[str, Any]) -> float:
         c = action.card
@@ -83,45 +87,33 @@ class MauMauHeuristic(Bot):
         return len(sizes) == 2 or sizes[(self.seat - int(obs["direction"])) % len(sizes)] > 2
 
 
-class MauMauBeginner(Bot):
-    """Any card that fits, at random; a Jack names the suit held most; says Mau, catches."""
-
-    name = "beginner"
-
-    def propose(self, view: SeatView) -> Proposal | None:
-        action = self.choose(view)
-        if action is None:
-            return None
-        return (CATCH_DELAY if action.kind == CATCH_KIND else self.think, action)  # type: ignore[attr-defined]
-
-    def choose(self, view: SeatView) -> Action | None:
-        legal: tuple[MauMauAction, ...] = search.prune(view.legal)  # type: ignore[assignment]
-        for action in legal:
-            if action.kind == CATCH_KIND:
-                return action
-        plays = [a for a in legal if a.kind == PLAY_KIND]
-        if not plays:
-            return legal[0]
-        hand = [card(n) for n in view.observation["hand"]]
-        suits = Counter(SUIT_OF[h] for h in hand if RANK_OF[h] != JACK)
-        c = self.rng.choice(sorted({a.card for a in plays}))
-        return max((a for a in plays if a.card == c), key=lambda a: suits[a.suit])
-
-
 def _tracker(game: Game, seat: int) -> Tracker:
     return Tracker(seat, game.players, game.options["jack_on_jack"])
 
 
-EXPERT_ITERATIONS = 200
+class MauMauCareless(MauMauHeuristic):
+    """The heuristic, but it forgets to call Mau one time in five."""
+
+    name = "careless"
+    forget = 0.2
+
+
+class MauMauNovice(MauMauHeuristic):
+    """The heuristic, but it forgets to call Mau one time in two."""
+
+    name = "novice"
+    forget = 0.5
+
+
 MASTER_ITERATIONS = 400
 
-BOTS: dict[str, Factory] = {"heuristic": MauMauHeuristic, "beginner": MauMauBeginner}
+BOTS: dict[str, Factory] = {"heuristic": MauMauHeuristic, "careless": MauMauCareless,
+                            "novice": MauMauNovice}
 LEVELS: dict[str, Factory] = {
     "easy": RandomBot,
-    "normal": MauMauBeginner,
-    "hard": MauMauHeuristic,
-    "expert": searching(EXPERT_ITERATIONS, MauMauHeuristic, evaluator=search.MatchRound,
-                        prune=search.prune),
+    "normal": MauMauNovice,
+    "hard": MauMauCareless,
+    "expert": MauMauHeuristic,
     "master": searching(MASTER_ITERATIONS, MauMauHeuristic, evaluator=search.MatchRound,
                         prune=search.prune, rollouts=search.greedy_policy, belief=_tracker),
 }

@@ -19,6 +19,7 @@ events new since the last look are found by overlapping the two logs. If events 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tiergarten.core import State
@@ -149,8 +150,11 @@ class Tracker:
 
     # -- sampling -----------------------------------------------------------------------------
 
-    def sample(self, state: State, rng: random.Random, slack: float = SLACK) -> State:
-        """Re-deal a sampled world's unseen cards (other hands and stock) to fit the slots."""
+    def sample(self, resample: Callable[[random.Random], State], rng: random.Random,
+               slack: float = SLACK) -> State:
+        """A uniform world with its unseen cards (other hands and stock) re-dealt to fit the
+        slots."""
+        state = resample(rng)
         assert isinstance(state, MauMauState)
         if state.drawn >= 0 and state.turn != self.seat:
             return state  # another seat holds a fresh card: leave the uniform world

@@ -32,7 +32,10 @@ from .base import Bot, RandomBot
 from .levels import Factory
 
 CHILD_RECALL = 0.5  # the chance that the child remembers a card it has seen
+NOVICE_RECALL = 0.25  # ... and the novice (the normal level)
 YOUNG_SIGHT = 1  # the longest solution the junior bots spot
+SHARP_GLIMPSE = 0.5  # the chance that the sharp bot (junior expert) spots two slides ahead
+NOVICE_REACH = 2  # standard: the slides a novice looks ahead (and makes) in a turn
 _SIGHTINGS = ("reveal",)
 _GONE = ("take", "last")
 
@@ -156,23 +159,58 @@ def _counts(names: list[str]) -> list[int]:
     return counts
 
 
-class MuccaNormal(ChildBot):
-    """The normal level: the child in junior; in standard the greedy turn without ever
-    spending a star (stars buy extra slides: the greedy bot's edge)."""
+class MuccaNovice(MuccaBot):
+    """The normal level. Standard: the greedy turn without stars, seeing only two slides
+    ahead (it stops after two). Junior: remembers one sighted card in four, sight one."""
+
+    name = "novice"
+    recall = NOVICE_RECALL
+    sight = YOUNG_SIGHT
+    reach = NOVICE_REACH
+
+    def _standard(self, obs: dict[str, Any]) -> Action:
+        left = self.reach - obs["slides_made"]
+        if left <= 0:
+            return STOP
+        return super()._standard({**obs, "stars": [0] * len(obs["stars"]),
+                                  "slides_left": min(obs["slides_left"], left)})
+
+
+class MuccaSaver(MuccaBot):
+    """The hard level. Standard: the greedy turn that never spends a star (stars buy extra
+    slides: the greedy bot's edge). Junior: perfect memory, sight one (`memory`)."""
+
+    name = "saver"
+    recall = 1.0
+    sight = YOUNG_SIGHT
 
     def _standard(self, obs: dict[str, Any]) -> Action:
         return super()._standard({**obs, "stars": [0] * len(obs["stars"])})
 
 
-def _expert(game: Game, seat: int, rng: random.Random) -> Bot:
-    from .mucca_pazza_expert import MuccaExpert  # it builds on this module
+class MuccaSharp(MuccaBot):
+    """The expert level. Standard: greedy. Junior: perfect memory, and a solution of two
+    slides is spotted one time in two (else only one of one slide)."""
 
-    return MuccaExpert(game, seat, rng)
+    name = "sharp"
+    recall = 1.0
+    glimpse = SHARP_GLIMPSE
+
+    @property
+    def sight(self) -> int:  # type: ignore[override]
+        return YOUNG_SIGHT + (self.rng.random() < self.glimpse)
+
+
+def _master(game: Game, seat: int, rng: random.Random) -> Bot:
+    from .mucca_pazza_expert import MuccaMaster  # it builds on this module
+
+    return MuccaMaster(game, seat, rng)
 
 
 BOTS: dict[str, Factory] = {"greedy": MuccaBot, "heuristic": MuccaBot, "memory": MemoryBot,
                             "child": ChildBot}
-LEVELS: dict[str, Factory] = {"easy": RandomBot, "normal": MuccaNormal, "hard": MemoryBot,
-                              "expert": _expert, "master": _expert}
+LEVELS: dict[str, Factory] = {"easy": RandomBot, "normal": MuccaNovice, "hard": MuccaSaver,
+                              "expert": MuccaSharp, "master": _master}
 
-__all__ = ["BOTS", "LEVELS", "ChildBot", "MemoryBot", "MuccaBot", "MuccaNormal"]
+__all__ = ["BOTS", "LEVELS", "ChildBot", "MemoryBot", "MuccaBot", "MuccaNovice", "MuccaSaver",
+           "MuccaSharp"]

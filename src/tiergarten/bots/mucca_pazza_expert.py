@@ -201,4 +201,12 @@ class MuccaExpert(MuccaBot):
         return total / len(draws)
 
 
-__all__ = ["MuccaExpert", "candidates", "shifted", "unseen"]
+class MuccaMaster(MuccaExpert):
+    """The master level: two plies in standard; in junior the exact slider with a perfect
+    memory (it wins every playable card it reveals, and reveals a card it knows first)."""
+
+    name = "master"
+    recall = 1.0
+
+
+__all__ = ["MuccaExpert", "MuccaMaster", "candidates", "shifted", "unseen"]
