@@ -38,7 +38,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from tiergarten.core import Action, Game, State
@@ -50,6 +50,7 @@ QUICK = 0.1  # seconds before an out-of-turn action (as quick as the heuristics)
 
 Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
 Prune = Callable[[tuple[Action, ...]], tuple[Action, ...]]
+Budget = Callable[[dict[str, Any]], int]  # iterations for a move, from the seat's observation
 
 
 def random_policy(state: State, seat: int, legal: tuple[Action, ...],
@@ -307,18 +308,21 @@ class ISMCTSBot(Bot):
     go to `fallback` when one is given — a heuristic that knows when such a right is worth
     taking — and are otherwise searched and taken quickly. A single legal action is taken
     without searching. With a `belief`, every search first shows it the observation and then
-    samples its worlds through it (belief-weighted determinization).
+    samples its worlds through it (belief-weighted determinization); with a `budget`, the
+    iterations of each move are chosen from the observation (say, fewer early in a round).
     """
 
     name = "ismcts"
 
     def __init__(self, game: Game, seat: int, rng: random.Random,
                  search: Search | None = None, fallback: Bot | None = None,
-                 belief: Belief | None = None) -> None:
+                 belief: Belief | None = None, budget: Budget | None = None) -> None:
         super().__init__(game, seat, rng)
         self.engine = ISMCTS(search or Search())
         self.fallback = fallback
         self.belief = belief
+        self.budget = budget
+        self._searches: dict[int, Search] = {}
 
     @property
     def stats(self) -> SearchStats:
@@ -338,14 +342,24 @@ class ISMCTSBot(Bot):
         default = None
         if self.fallback is not None and self.engine.search.guard is not None:
             default = self.fallback.choose(view)
+        if self.budget is not None:
+            self._spend(self.budget(view.observation))
         if self.belief is not None:
             self.belief.update(view.observation)
             view = _WeightedView(view, self.belief)  # type: ignore[assignment]
         return self.engine.best(view, self.rng, default)
 
+    def _spend(self, iterations: int) -> None:
+        """Search `iterations` this move (the rest of the search settings unchanged)."""
+        search = self._searches.get(iterations)
+        if search is None:
+            search = self._searches[iterations] = replace(self.engine.search,
+                                                          iterations=iterations)
+        self.engine.search = search
+
     def __repr__(self) -> str:
         return f"{self.name}@{self.seat}"
 
 
-__all__ = ["ISMCTS", "Belief", "Evaluator", "ISMCTSBot", "Policy", "Prune", "Search", "SearchStats", "ToTheEnd",
+__all__ = ["ISMCTS", "Belief", "Budget", "Evaluator", "ISMCTSBot", "Policy", "Prune", "Search", "SearchStats", "ToTheEnd",
            "random_policy", "win_shares"]

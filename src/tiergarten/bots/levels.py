@@ -27,7 +27,7 @@ from tiergarten.core import Action, Game, OptionError, State, games
 from tiergarten.core.match import SeatView
 
 from .base import Bot
-from .ismcts import Belief, Evaluator, ISMCTSBot, Policy, Prune, Search, random_policy
+from .ismcts import Belief, Budget, Evaluator, ISMCTSBot, Policy, Prune, Search, random_policy
 
 Factory = Callable[[Game, int, random.Random], Bot]
 NAMES = ("easy", "normal", "hard", "expert", "master")
@@ -52,11 +52,13 @@ def searching(iterations: int, fallback: type[Bot], *,
               evaluator: Callable[[Game], Evaluator] | None = None,
               rollouts: type[Bot] | Policy | None = None, guard: float | None = GUARD,
               widening: float | None = None, prune: Prune | None = None, c: float = 0.7,
-              belief: Callable[[Game, int], Belief] | None = None) -> Factory:
+              belief: Callable[[Game, int], Belief] | None = None,
+              budget: Budget | None = None) -> Factory:
     """A factory of ISMCTS bots of `iterations` per move, guarded by `fallback` (a heuristic
     that also takes the out-of-turn rights). `evaluator` and `belief` are built per game (and
     seat); `rollouts` is a policy, or a heuristic bot class that then plays every seat
-    (`HeuristicPolicy`); the rest is passed to `Search`."""
+    (`HeuristicPolicy`); `budget` may choose each move's iterations (at most `iterations`
+    is then a convention, not enforced); the rest is passed to `Search`."""
     def factory(game: Game, seat: int, rng: random.Random) -> Bot:
         helper = fallback(game, seat, random.Random(rng.getrandbits(64)))
         policy: Policy = random_policy
@@ -68,7 +70,7 @@ def searching(iterations: int, fallback: type[Bot], *,
                         evaluator=None if evaluator is None else evaluator(game),
                         widening=widening, prune=prune)
         return ISMCTSBot(game, seat, rng, config, fallback=helper,
-                         belief=None if belief is None else belief(game, seat))
+                         belief=None if belief is None else belief(game, seat), budget=budget)
     return factory
 
 

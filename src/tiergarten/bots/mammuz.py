@@ -216,8 +216,7 @@ def _lay_belief(game: Game, seat: int) -> Belief:
 WIDENING = 0.5  # a search node holds at most 2 sqrt(visits + 1) of its hundreds of lays
 MASTER_ITERATIONS = 50
 
-BOTS: dict[str, Factory] = {"heuristic": MammuZHeuristic, "wary": MammuZWary,
-                            "careful": MammuZCareful, "watchful": MammuZWatchful}
+BOTS: dict[str, Factory] = {"heuristic": MammuZHeuristic}
 LEVELS: dict[str, Factory] = {
     "easy": RandomBot,
     "normal": MammuZHeuristic,

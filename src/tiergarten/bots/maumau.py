@@ -105,15 +105,25 @@ class MauMauNovice(MauMauHeuristic):
     forget = 0.5
 
 
-MASTER_ITERATIONS = 400
+MASTER_ITERATIONS = 400  # per move once a hand is down to LATE cards; fewer before
 
-BOTS: dict[str, Factory] = {"heuristic": MauMauHeuristic, "careless": MauMauCareless,
-                            "novice": MauMauNovice}
+
+def master_budget(obs: dict[str, Any]) -> int:
+    """Iterations for a move: the whole budget once some hand holds 3 cards or fewer (the
+    round is being decided), half with 4 or 5, a quarter before."""
+    smallest = min(obs["hand_sizes"])
+    if smallest <= 3:
+        return MASTER_ITERATIONS
+    return MASTER_ITERATIONS // (2 if smallest <= 5 else 4)
+
+
+BOTS: dict[str, Factory] = {"heuristic": MauMauHeuristic}
 LEVELS: dict[str, Factory] = {
     "easy": RandomBot,
     "normal": MauMauNovice,
     "hard": MauMauCareless,
     "expert": MauMauHeuristic,
     "master": searching(MASTER_ITERATIONS, MauMauHeuristic, evaluator=search.MatchRound,
-                        prune=search.prune, rollouts=search.greedy_policy, belief=_tracker),
+                        prune=search.prune, rollouts=search.greedy_policy, belief=_tracker,
+                        budget=master_budget),
 }
