@@ -214,7 +214,14 @@ def _lay_belief(game: Game, seat: int) -> Belief:
 
 
 WIDENING = 0.5  # a search node holds at most 2 sqrt(visits + 1) of its hundreds of lays
-MASTER_ITERATIONS = 50
+MASTER_ITERATIONS = 50  # per move once some hand is down to ENDGAME cards; half before
+ENDGAME = 4
+
+
+def master_budget(obs: dict[str, Any]) -> int:
+    """The whole budget once the end is near (some hand holds `ENDGAME` cards or fewer): the
+    game is decided there; half before, when rollouts are long and matter less."""
+    return MASTER_ITERATIONS if min(obs["hand_sizes"]) <= ENDGAME else MASTER_ITERATIONS // 2
 
 BOTS: dict[str, Factory] = {"heuristic": MammuZHeuristic}
 LEVELS: dict[str, Factory] = {
@@ -223,5 +230,6 @@ LEVELS: dict[str, Factory] = {
     "hard": MammuZWary,
     "expert": MammuZCareful,
     "master": searching(MASTER_ITERATIONS, MammuZWatchful, widening=WIDENING,
-                        rollouts=MammuZWatchful, belief=_lay_belief, prune=prune_doubts),
+                        rollouts=MammuZWatchful, belief=_lay_belief, prune=prune_doubts,
+                        budget=master_budget),
 }

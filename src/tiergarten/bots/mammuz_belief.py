@@ -27,7 +27,7 @@ from tiergarten.core import State
 from tiergarten.games.mammuz.cards import BY_NAME
 from tiergarten.games.mammuz.state import MammuZState
 
-CANDIDATES = 8  # uniform worlds drawn per sampled world
+CANDIDATES = 4  # uniform worlds drawn per sampled world
 HERD_STEP = 5  # herd-size buckets: 0-4, 5-9, 10-14, 15-19, 20+ cards once the lay was made
 # TRUTH_ODDS[herd bucket][layer's hand after the lay: 0, 1, 2, 3+]
 TRUTH_ODDS = (
