@@ -20,7 +20,7 @@ def after_draw(stock: str):
     return state
 
 
-@pytest.mark.parametrize("name", ["heuristic", "normal", "hard", "expert"])
+@pytest.mark.parametrize("name", ["heuristic", "normal", "hard", "expert", "master"])
 def test_a_bot_passes_when_the_drawn_card_does_not_fit_and_pauses_as_when_it_fits(name):
     misfit, fit = after_draw("10s"), after_draw("Kh")
     game = misfit.game

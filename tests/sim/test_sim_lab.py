@@ -121,14 +121,14 @@ def test_the_command_says_separated_after_n_games(capsys):
 
 
 def test_the_command_says_not_separated_at_the_cap(capsys):
-    # normal is the heuristic under its level name: two equal bots never come apart
-    assert simulate_command("maumau", ["heuristic", "normal"], 6, 1, {"rounds": "1"}, True,
+    # expert is the heuristic under its level name: two equal bots never come apart
+    assert simulate_command("maumau", ["heuristic", "expert"], 6, 1, {"rounds": "1"}, True,
                             2, until_separated=True, cap=18) == 0
     data = json.loads(capsys.readouterr().out)
     verdict = data["until_separated"]
     assert verdict["separated"] is False and verdict["games"] == 18 and verdict["batches"] == 3
     assert "not separated at the cap of 18 games" in verdict["text"]
-    assert verdict["overlapping"] == [["heuristic", "normal"]]
+    assert verdict["overlapping"] == [["heuristic", "expert"]]
     assert data["n"] == 18
 
 
@@ -225,7 +225,7 @@ def test_slow_games_go_out_one_or_two_at_a_time():
 
 
 def test_a_searching_level_gets_a_cost_line_up_front(capsys):
-    assert simulate_command("maumau", ["hard", "normal"], 4, 1, {"rounds": "1"}, False,
+    assert simulate_command("maumau", ["master", "expert"], 4, 1, {"rounds": "1"}, False,
                             1) == 0
     _, err = _text(capsys)
     assert "cost: about" in err and "a game (from the first games); the other game takes" in err

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from tiergarten import bots
-from tiergarten.bots.lecker_mammut import LEVELS, LeckerBot
+from tiergarten.bots.lecker_mammut import REFLEXES, LeckerBot
 from tiergarten.core import Game
 
 from ..stats import Summary
@@ -46,7 +46,7 @@ def reacting(median: float) -> str:
 
 
 def _factory(median: float) -> bots.Factory:
-    reflexes = replace(LEVELS[BOT], median=median)
+    reflexes = replace(REFLEXES[BOT], median=median)
 
     def make(game: Game, seat: int, rng: random.Random) -> LeckerBot:
         bot = LeckerBot(game, seat, rng, reflexes)
@@ -106,7 +106,7 @@ def _seats(results: dict[str, SimResult], page: Page) -> None:
 def _reactions(results: dict[str, SimResult], page: Page) -> None:
     page.heading("Reaction speed against win rate")
     page.text(f"One bot at a table of {TABLE} reacts with the median time below; the other "
-              f"three are `{BOT}` (median {LEVELS[BOT].median:.1f} s, so that row is the "
+              f"three are `{BOT}` (median {REFLEXES[BOT].median:.1f} s, so that row is the "
               "control). Everything else about the bots is the same: spread, the extra time to "
               "spot a steal, false hits, flipping pace.")
     rows = []
@@ -123,7 +123,7 @@ def _reactions(results: dict[str, SimResult], page: Page) -> None:
     mean_points(ax, list(MEDIANS), {"win rate": [_as_summary(t) for t in tallies]},
                 "win rate (95%)")
     ax.axhline(1 / TABLE, color="grey", linestyle="--", linewidth=0.8)
-    ax.axvline(LEVELS[BOT].median, color="grey", linestyle=":", linewidth=0.8)
+    ax.axvline(REFLEXES[BOT].median, color="grey", linestyle=":", linewidth=0.8)
     ax.set_xlabel(f"median reaction time, s (dotted: {BOT}'s; dashed: fair share)")
     ax.set_title(f"One bot against three {BOT} bots")
     page.plot(fig, "reaction.png", "win rate against median reaction time")
