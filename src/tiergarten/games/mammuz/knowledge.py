@@ -39,9 +39,11 @@ def table(players: int) -> list[list[int]]:
 
 def row(known: list[list[int]], observer: int) -> list[int]:
     """What `observer` is sure of, holder by holder: the counts its row stands for (a copy)."""
-    laid = known[-1]
-    return [c - laid[i // KINDS] if c > laid[i // KINDS] else 0
-            for i, c in enumerate(known[observer])]
+    counts, out = known[observer], []
+    for h, laid in enumerate(known[-1]):
+        part = counts[h * KINDS:(h + 1) * KINDS]
+        out += [c - laid if c > laid else 0 for c in part] if laid else part
+    return out
 
 
 def settled(known: list[list[int]]) -> list[list[int]]:
