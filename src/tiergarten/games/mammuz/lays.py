@@ -133,7 +133,7 @@ _CACHE_LIMIT = 16_384  # each; random play meets ~10,000 animal parts and ~30,00
 def _remember(cache: dict[bytes, Any], key: bytes, value: Any) -> None:
     if len(cache) >= _CACHE_LIMIT:  # full: forget the oldest quarter
         for old in list(cache)[:_CACHE_LIMIT // 4]:
-            del cache[old]
+            cache.pop(old, None)  # (a bot's thread may be forgetting them too)
     cache[key] = value
 
 
