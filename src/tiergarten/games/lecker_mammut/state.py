@@ -10,6 +10,7 @@ names a version a good hit has changed since is void. The game alone judges this
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,12 @@ GOOD_HIT = 3  # visible cards that must show the called feature
 
 _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
+
+
+@functools.cache
+def _movers(players: int, first: int) -> tuple[int, ...]:
+    """Every seat, `first` first and the others in seat order (one tuple per pair, reused)."""
+    return (first, *(s for s in range(players) if s != first))
 
 
 class LeckerMammutState(State):
@@ -98,11 +105,23 @@ class LeckerMammutState(State):
     # -- queries ----------------------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
+        """Anyone may hit at any moment (during returns only the returning seats act). The
+        first seat is the one the game waits on: a seat that must give a pile back, else the
+        first seat choosing a top card, else the flipper, else the first seat clockwise from
+        the starter that has not passed; the others follow in seat order."""
         if self.over:
             return ()
         if self.returning:
-            return tuple(self.returning)
-        return tuple(range(self.game.players))  # anyone may hit at any moment
+            return tuple(self.returning)  # in seat order: the first is waited on first
+        if self.choosing:
+            first = next(iter(self.choosing))  # the earliest good hit still choosing
+        elif self.flipper >= 0:
+            first = self.flipper
+        else:
+            n, start = self.game.players, self.starter
+            waiting = [(start + i) % n for i in range(n) if not self.passed[(start + i) % n]]
+            first = waiting[0] if waiting else start  # all passed ends the round at once
+        return _movers(self.game.players, first)
 
     def legal_actions(self, seat: int) -> tuple[LeckerAction, ...]:
         if self.over or not 0 <= seat < self.game.players:
