@@ -114,17 +114,23 @@ class TiergartenAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.state is not None and self.turns is not None
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        self.cycles += 1
-        legal = action is not None and int(action) in self.turns.legal_ids()
+        chosen = None if action is None else int(action)
+        legal = chosen in self.turns.legal_ids()
         if not legal and self.illegal == "raise":
             raise IllegalAction(f"{agent} may not take action {action!r} now",
                                 self.turns.legal_ids())
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.cycles += 1
         if self.illegal == "ignore":
             self.infos = {a: {"illegal": a == agent and not legal} for a in self.agents}
-        if legal:
-            self.turns.step(int(action))  # type: ignore[arg-type]
+        if chosen is not None and legal:
+            self.turns.step(chosen)
+        self._next(agent)
+
+    def _next(self, agent: str) -> None:
+        """After `agent`'s step: rewards and ends, or the next seat asked (or truncation)."""
+        assert self.state is not None
         if self.state.is_over():
             result = self.state.result()
             for seat, r in enumerate(rewards(result)):

@@ -10,7 +10,6 @@ names a version a good hit has changed since is void. The game alone judges this
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -43,10 +42,14 @@ _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
 
 
-@functools.cache
-def _movers(players: int, first: int) -> tuple[int, ...]:
-    """Every seat, `first` first and the others in seat order (one tuple per pair, reused)."""
-    return (first, *(s for s in range(players) if s != first))
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> to_move by its first seat
+
+
+def _orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: every seat, that one first and the others in seat order (built once)."""
+    orders = _ORDERS[players] = tuple((first, *(s for s in range(players) if s != first))
+                                      for first in range(players))
+    return orders
 
 
 class LeckerMammutState(State):
@@ -121,7 +124,7 @@ class LeckerMammutState(State):
             n, start = self.game.players, self.starter
             waiting = [(start + i) % n for i in range(n) if not self.passed[(start + i) % n]]
             first = waiting[0] if waiting else start  # all passed ends the round at once
-        return _movers(self.game.players, first)
+        return (_ORDERS.get(self.game.players) or _orders(self.game.players))[first]
 
     def legal_actions(self, seat: int) -> tuple[LeckerAction, ...]:
         if self.over or not 0 <= seat < self.game.players:
