@@ -1,8 +1,8 @@
 """The contract, checked on every registered game and option set by seeded random playouts.
 
-Per step: who may act has legal actions and nobody else does; the first seat of `to_move()` is
-the one the game waits on (docs/architecture.md); action ids and notation round-trip; cards are
-conserved. At sampled steps: illegal actions raise and change nothing,
+Per step: who may act has legal actions and nobody else does; action ids and notation
+round-trip; cards are conserved; at every 4th step, the first seat of `to_move()` is the one the
+game waits on (docs/architecture.md). At sampled steps: illegal actions raise and change nothing,
 observations are JSON-safe, clones are independent, and `resample(seat)` is indistinguishable
 for that seat. At the end: the game ended within its declared bound, and replaying its record
 (through JSON) reproduces every seat's observation and the result. And a game in which only
@@ -23,6 +23,7 @@ from tiergarten.core import IllegalAction, State
 
 PLAYOUTS = 200
 ALONE = 20  # playouts in which only the seat the game waits on acts
+WAITED_EVERY = 4  # to_move()[0] is checked at every 4th step (a spectator's view is not free)
 CHECK_EVERY = 25  # expensive checks at about one step in this many
 
 CASES = [(gid, case) for gid, entry in GAMES.items() for case in entry.cases]
@@ -53,7 +54,8 @@ def test_random_playouts(gid: str, case: Case) -> None:
         steps = 0
         while not state.is_over():
             seat, action = _step_checks(game, state, rng)
-            assert state.to_move()[0] == waited_on(state.observe(None)), "to_move()[0]"
+            if steps % WAITED_EVERY == 0:
+                assert state.to_move()[0] == waited_on(state.observe(None)), "to_move()[0]"
             if rng.randrange(CHECK_EVERY) == 0:
                 assert conserved(state.observe(None)), "cards appeared or vanished"
                 _deep_checks(game, state, seat, rng)
