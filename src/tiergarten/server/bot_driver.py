@@ -155,7 +155,8 @@ class BotDriver:
         return real + self._skipped
 
     def choose(self, seats: dict[int, Bot], state: State, now: float) -> BotMove | None:
-        """The earliest proposal of the bots playing `seats` (ties go to the lower seat).
+        """The earliest proposal of the bots playing `seats` (ties go to the seat asked
+        first, in `to_move()` order: the seat the game waits on first).
 
         Each bot's randomness is seeded from the table's seed, its seat and the version, so
         the same position always gets the same answer, before and after a restart."""
