@@ -20,6 +20,8 @@ from fastapi.responses import JSONResponse
 
 from tiergarten.core import OptionError
 
+from .accounts import Accounts
+from .csrf import CrossSiteGuard
 from .manager import TableManager
 from .protocol import PROTOCOL
 from .routes import ROUTERS
@@ -41,7 +43,10 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = SqlStore(db)
+        app.state.accounts = Accounts(store.engine, settings.login_attempts,
+                                      settings.login_window)
         manager = app.state.manager = TableManager(store, settings, LocalTransport())
+        manager.seat_tokens = app.state.accounts.seat_token
         await manager.recover()
         try:
             yield
@@ -51,6 +56,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
+    app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
     for router in ROUTERS:

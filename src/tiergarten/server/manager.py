@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tiergarten import bots
@@ -24,6 +26,18 @@ from .transport import LocalTransport, Transport
 log = logging.getLogger("tiergarten.server")
 
 
+@dataclass(frozen=True)
+class Account:
+    """A signed-in player as a table sees them: id, user name, and their seat tokens."""
+
+    id: int
+    name: str
+    tokens: Callable[[str, int, int], str]
+
+    def seat_token(self, table_id: str, seat: int) -> str:
+        return self.tokens(table_id, seat, self.id)
+
+
 class TableManager:
     """Every table of one server: creates, finds, recovers and stops them."""
 
@@ -33,6 +47,8 @@ class TableManager:
         self.settings = settings or Settings()
         self.transport: Transport = transport if transport is not None else LocalTransport()
         self.tables: dict[str, LiveTable] = {}
+        # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
+        self.seat_tokens: Callable[[str, int, int], str] | None = None
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -94,10 +110,14 @@ class TableManager:
                 rows.append(SeatRow(seat, "bot", bot=spec.bot))
             else:
                 rows.append(SeatRow(seat, "human"))
-        if rematch_of is not None:
-            rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
-                    for s in rematch_of.seats]
         table_id = secrets.token_urlsafe(9)
+        if rematch_of is not None:  # the same people; an account's token is made anew
+            rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id, s.account)
+                    for s in rematch_of.seats]
+            for seat_row in rows:
+                if seat_row.user_id is not None and self.seat_tokens is not None:
+                    seat_row.token_hash = hash_token(self.seat_tokens(
+                        table_id, seat_row.seat, seat_row.user_id))
         row = self.store.create_table(
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
@@ -106,9 +126,15 @@ class TableManager:
         table.start_if_full()
         return table
 
-    def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
-        """Claim an open seat for `name`; returns the seat and its token (shown only once)."""
+    def join(self, table_id: str, name: str, seat: int | None = None,
+             user: Account | None = None) -> tuple[int, str]:
+        """Claim an open seat for `name`; returns the seat and its token (shown only once).
+
+        A signed-in `user` sits under their user name, with the account's token for the seat
+        (the same on each of their devices: `Accounts.seat_token`)."""
         table = self._need(table_id)
+        if user is not None:
+            name = user.name
         name = " ".join(name.split())[:NAME_LENGTH]
         if not name:
             raise TableError("a name is needed to sit down")
@@ -118,16 +144,19 @@ class TableManager:
         if seat is None or seat not in free:
             raise TableError("that seat is taken or not for a person" if free
                              else "no seat is open at this table", 409)
-        token = secrets.token_urlsafe(24)
-        if not self.store.claim_seat(table_id, seat, name, hash_token(token)):
+        token = secrets.token_urlsafe(24) if user is None else user.seat_token(table_id, seat)
+        user_id = None if user is None else user.id
+        if not self.store.claim_seat(table_id, seat, name, hash_token(token), user_id):
             raise TableError("that seat was just taken", 409)
-        table.seats.claim(seat, name, hash_token(token))
+        table.seats.claim(seat, name, hash_token(token), user_id,
+                          None if user is None else user.name)
         table.broadcast_info()
         table.start_if_full()
         return seat, token
 
     def rematch(self, table_id: str, token: str) -> LiveTable:
-        """A new table with the same game, options, bots and people (same tokens)."""
+        """A new table with the same game, options, bots and people (same tokens; an
+        account's seat gets the account's token for the new table)."""
         table = self._need(table_id)
         if table.seat_of(token) is None:
             raise TableError("only someone seated at the table may ask for a rematch", 403)

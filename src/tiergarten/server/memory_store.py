@@ -69,12 +69,13 @@ class MemoryStore:
         with self._lock:
             self._table(table_id).seats[seat.seat] = copy.copy(seat)
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
         with self._lock:
             row = self._table(table_id).seats[seat]
             if row.kind != "human" or row.token_hash is not None:
                 return False
-            row.name, row.token_hash = name, token_hash
+            row.name, row.token_hash, row.user_id = name, token_hash, user_id
             return True
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:

@@ -128,6 +128,7 @@ class SeatInfo(_Sent):
     taken: bool
     connected: bool
     away: bool
+    account: str | None = None  # the signed-in player's user name (their profile); else null
 
 
 class TableMessage(_Sent):

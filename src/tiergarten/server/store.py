@@ -32,6 +32,8 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    user_id: int | None = None  # the account seated here (None: a guest, a bot, open)
+    account: str | None = None  # that account's name, for its profile (None once deleted)
 
 
 @dataclass
@@ -84,8 +86,10 @@ class Store(Protocol):
         """Store who sits at one seat now (claimed, freed)."""
         ...
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open human seat to `name`; False if someone claimed it first."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
+        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
+        claimed it first."""
         ...
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:

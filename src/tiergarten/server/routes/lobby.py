@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
+from ..manager import Account
 from ..protocol import CreateTable, Join, Joined, TokenBody
+from .account import accounts, signed_in
 from .deps import Tables, need
 
 router = APIRouter()
@@ -31,8 +33,12 @@ async def show_table(table_id: str, tables: Tables) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/join")
-async def join(table_id: str, body: Join, tables: Tables) -> Joined:
-    seat, token = tables.join(table_id, body.name, body.seat)
+async def join(table_id: str, body: Join, tables: Tables, request: Request) -> Joined:
+    """A signed-in player sits under their user name, with their account's token."""
+    user = signed_in(request)
+    account = None if user is None else Account(user.id, user.name,
+                                                accounts(request).seat_token)
+    seat, token = tables.join(table_id, body.name, body.seat, account)
     return Joined(table=table_id, seat=seat, token=token)
 
 
@@ -43,5 +49,13 @@ async def leave(table_id: str, body: TokenBody, tables: Tables) -> dict[str, Any
 
 
 @router.post("/api/tables/{table_id}/rematch", status_code=201)
-async def rematch(table_id: str, body: TokenBody, tables: Tables) -> dict[str, Any]:
-    return tables.rematch(table_id, body.token).info()
+async def rematch(table_id: str, body: TokenBody, tables: Tables,
+                  request: Request) -> dict[str, Any]:
+    """The new table, and `token`: the asker's token there (an account's is new)."""
+    new = tables.rematch(table_id, body.token)
+    seat = need(tables, table_id).seat_of(body.token)
+    token = body.token
+    row = new.seats.rows[seat] if seat is not None else None
+    if row is not None and row.user_id is not None:
+        token = accounts(request).seat_token(new.id, row.seat, row.user_id)
+    return {**new.info(), "token": token}
