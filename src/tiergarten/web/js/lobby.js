@@ -2,6 +2,7 @@
 import { api, playerName, rememberName, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
+import { me, yourTables } from "./account.js";
 
 export function showLobby(main) {
   let games = [];
@@ -26,6 +27,7 @@ export function showLobby(main) {
   function render() {
     clear(view);
     view.append(
+      yourTables(),
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
         h("p.lead", {}, t("lobby.lead")),
@@ -69,7 +71,7 @@ function createForm(game) {
     players.append(new Option(String(n), String(n), false, n === game.default_players));
   }
   const seatsBox = h("div.seats-setup");
-  const name = h("input", { id: "name", name: "name", value: playerName(), maxlength: "40",
+  const name = h("input", { id: "name", name: "name", value: me?.name || playerName(), maxlength: "40",
     autocomplete: "nickname", placeholder: t("lobby.your_name") });
   const timer = h("select", { name: "timer", id: "timer" },
     [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]

@@ -5,6 +5,7 @@ import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { syncSeats } from "./account.js";
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
@@ -45,7 +46,8 @@ export function showTable(main, tableId) {
       return;
     }
     // Without the invite answer the link is this page's own address (and no QR code shows).
-    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null)]);
+    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
+      syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
     connectAll();
     render();
   }
@@ -247,7 +249,7 @@ export function showTable(main, tableId) {
       let table = null;
       for (const { seat, token } of tokensFor(tableId)) {
         table = await api.rematch(tableId, token);
-        saveToken(table.id, seat, token);  // people keep their tokens at the new table
+        saveToken(table.id, seat, table.token || token);  // an account's token is new there
       }
       location.hash = `#/t/${table.id}`;
     } catch (err) {
