@@ -10,6 +10,7 @@ docs/protocol.md).
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from fastapi.responses import JSONResponse
 
 from tiergarten.core import OptionError
 
+from . import ratings
 from .accounts import Accounts
 from .csrf import CrossSiteGuard
 from .manager import TableManager
@@ -47,6 +49,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                                       settings.login_window)
         manager = app.state.manager = TableManager(store, settings, LocalTransport())
         manager.seat_tokens = app.state.accounts.seat_token
+        manager.game_over = functools.partial(ratings.game_over, store.engine)
         await manager.recover()
         try:
             yield

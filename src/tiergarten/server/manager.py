@@ -6,10 +6,12 @@ gives it the database and the process's connections; tests give it a `MemoryStor
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +51,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
         self.seat_tokens: Callable[[str, int, int], str] | None = None
+        # stores a finished game's results and ratings (`ratings.game_over`; None: not here)
+        self.game_over: Callable[[TableRow], object] | None = None
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -86,7 +90,16 @@ class TableManager:
         """Hold a table in memory until it is over and nobody watches it any more."""
         self.tables[table.id] = table
         table.on_idle = self._forget
+        table.on_over = self._over
         return table
+
+    def _over(self, table: LiveTable) -> None:
+        """A game ended: its results (ratings) are stored in the store's writer, after the
+        last act's commit and in the order the games ended."""
+        if self.game_over is not None:
+            row, hook = table.row, self.game_over
+            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row)
+            future.add_done_callback(_log_failure)
 
     def _forget(self, table: LiveTable) -> None:
         if self.tables.get(table.id) is table:
@@ -178,3 +191,8 @@ class TableManager:
         if table is None:
             raise TableError(f"there is no table {table_id!r}", 404)
         return table
+
+
+def _log_failure(future: Future[object] | asyncio.Future[object]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("could not store a finished game's results", exc_info=future.exception())

@@ -81,3 +81,28 @@ KEYS = Table(
     Column("name", String(40), primary_key=True),
     Column("value", String(128), nullable=False),
 )
+
+# since 0003: what each finished game did to each account's rating, in the order rated
+RESULTS = Table(
+    "results", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("game", String(40), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("user_id", Integer, nullable=False, index=True),
+    Column("rank", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("mu", Float, nullable=True),  # the rating after this game (rated games only)
+    Column("sigma", Float, nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+RATINGS = Table(
+    "ratings", metadata,
+    Column("user_id", Integer, primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+)

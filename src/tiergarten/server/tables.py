@@ -61,6 +61,7 @@ class LiveTable:
                               self._is_connected)
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
+        self.on_over: Callable[[LiveTable], None] | None = None  # the game has just ended
         self._loop = asyncio.get_running_loop()
 
     # -- facts -------------------------------------------------------------------------------
@@ -270,6 +271,8 @@ class LiveTable:
         self.bots.wake()
         self.broadcast(entry.events)
         if self.state.is_over():
+            if self.on_over is not None:
+                self.on_over(self)
             self.broadcast_info()
             self._idle_check()
 
