@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .driver import TIMEOUT, create_table
+from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
 
 PASSWORD = "correct horse battery"
 
@@ -62,3 +62,29 @@ def test_a_guest_signs_up_and_keeps_the_seat_of_this_browser(browser: Any, web: 
     expect(other.locator(f"#my-tables a[data-table='{table}']")).to_be_visible()
     page.goto(f"{web.url}/#/t/{table}")
     expect(page.locator(".seat.mine")).to_contain_text("Guesty McGuest")  # the new token works
+
+
+def test_a_rated_game_changes_the_rating_and_the_profile(browser: Any, web: Any,
+                                                         shot: Any) -> None:
+    page = browser.new_context().new_page()
+    sign_up(page, web.url, "Pat Rated")
+    page.click("#me")
+    expect(page.locator("#played")).to_contain_text("0 games played")
+    expect(page.locator("#profile-ratings .rating")).to_have_count(0)
+    create_table(page, web.url, "maumau", "Pat Rated", ["you", "bot:random"], {"rounds": "1"})
+    expect(page.locator(".seat.mine a")).to_have_text("Pat Rated")  # the profile link
+    play_to_end(page, play_maumau_turn, seed=3)
+    expect(page.locator(".results")).to_be_visible()
+    page.wait_for_timeout(500)  # the result is stored just after the last act
+    page.click("#me")
+    expect(page.locator("#played")).to_contain_text("1 games played")
+    rating = page.locator("#profile-ratings .rating[data-game=maumau]")
+    expect(rating).to_be_visible()
+    assert rating.locator(".rating-value").inner_text() != "1000"
+    expect(rating.locator("svg.rating-chart circle")).to_have_count(2)  # the start, this game
+    expect(page.locator("#profile-recent li")).to_have_count(1)
+    shot(page, "profile")
+    page.click("#profile-recent a.replay-link")
+    expect(page.locator(".replay-screen")).to_be_visible()
+    page.goto(web.url + "/#/leaderboard/maumau")
+    expect(page.locator("#leaderboard li")).to_contain_text(["Pat Rated"])

@@ -5,6 +5,7 @@ import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { loadMe, renderAccountBar, showAccount } from "./account.js";
+import { showProfile, showLeaderboard } from "./profile.js";
 
 let current = null;  // the screen shown now; has stop() to close its sockets
 
@@ -13,6 +14,8 @@ function route() {
   const main = clear(document.getElementById("main"));
   const [, kind, id, sub] = location.hash.replace(/^#/, "").split("/");
   if (kind === "account") current = showAccount(main);
+  else if (kind === "p" && id) current = showProfile(main, decodeURIComponent(id));
+  else if (kind === "leaderboard" && id) current = showLeaderboard(main, id);
   else if (kind === "t" && id && sub === "replay") current = showReplay(main, id);
   else if (kind === "t" && id) current = showTable(main, id);
   else current = showLobby(main);

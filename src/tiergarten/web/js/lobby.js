@@ -3,6 +3,7 @@ import { api, playerName, rememberName, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";
+import { leaderboardLinks } from "./profile.js";
 
 export function showLobby(main) {
   let games = [];
@@ -40,6 +41,7 @@ export function showLobby(main) {
           h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
         createForm(games.find((g) => g.id === state.game))),
       h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
+      h("section.panel", {}, leaderboardLinks()),
     );
   }
 

@@ -147,7 +147,7 @@ export function showTable(main, tableId) {
   function seatsBar(mine) {
     return h("ol#seats.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
       dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
-    h("span.seat-name", {}, names()[i]),
+    h("span.seat-name", {}, s.account ? h("a", { href: `#/p/${encodeURIComponent(s.account)}` }, names()[i]) : names()[i]),
     s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
     s.away ? h("span.badge.away", {}, t("table.away")) : null,
     s.kind === "human" && s.taken && !s.connected && !s.away ? h("span.badge", {}, t("table.disconnected")) : null,
