@@ -108,9 +108,19 @@ class TableManager:
     def create(self, game_id: str, players: int | None, options: dict[str, Any],
                seats: list[SeatSpec | None], timer: float | None = None,
                seed: int | None = None, rematch_of: TableRow | None = None,
-               hints: bool = True) -> LiveTable:
-        """A new table; bad games, options, player counts or bot names raise OptionError."""
+               hints: bool = True, extra: dict[str, Any] | None = None,
+               owner_hash: str | None = None) -> LiveTable:
+        """A new table; bad games, options, player counts or bot names raise OptionError.
+
+        `extra`: `chat` (on or off), `clock` ({"bank", "increment"}: not with `timer`, not at a
+        real-time game), `tutorial`; `owner_hash`: the creator's token hash."""
         game = load(game_id, players, **options)
+        extra = dict(extra or {})
+        if extra.get("clock") and timer is not None:
+            raise OptionError("a table has a turn timer or a clock, not both")
+        if extra.get("clock") and game.info.real_time:
+            raise OptionError(f"{game.info.title} is played in real time: a clock per player "
+                              "needs turns (a turn timer does not either)")
         if len(seats) > game.players:
             raise OptionError(f"{len(seats)} seats given for {game.players} players")
         if seed is not None and not self.settings.allow_seeds:
@@ -134,7 +144,7 @@ class TableManager:
         row = self.store.create_table(
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id, hints)
+            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash)
         table = self._keep(self._live(row))
         table.start_if_full()
         return table
@@ -178,7 +188,9 @@ class TableManager:
         if table.rematch is not None:
             return self._need(table.rematch)
         new = self.create(table.row.game, table.row.players, table.row.options, [],
-                          table.row.timer, rematch_of=table.row, hints=table.row.hints)
+                          table.row.timer, rematch_of=table.row, hints=table.row.hints,
+                          extra={k: v for k, v in table.row.extra.items() if k != "tutorial"},
+                          owner_hash=table.row.owner_hash)
         table.rematch = new.id
         table.broadcast_info()
         return new

@@ -19,6 +19,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     true,
 )
 
@@ -36,6 +37,10 @@ TABLES = Table(
     Column("timer", Float, nullable=True),  # seconds per turn before a bot steps in
     Column("rematch_of", String(32), nullable=True, index=True),
     Column("hints", Boolean, nullable=False, server_default=true()),  # advice may be asked
+    # since 0004: the table's settings beyond the game's options (chat on/off, the clock,
+    # a tutorial), and the sha-256 of the creator's token (who may switch chat off)
+    Column("extra", JSON, nullable=True),
+    Column("owner_hash", String(64), nullable=True),
 )
 
 USERS = Table(
@@ -105,4 +110,17 @@ RATINGS = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),
+)
+
+# since 0004: table chat, kept with the table (replays show it)
+CHAT = Table(
+    "chat", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("version", Integer, nullable=False),  # the table's version when it was said
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("name", String(40), nullable=False),
+    Column("kind", String(8), nullable=False),  # text or reaction
+    Column("text", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )

@@ -41,7 +41,7 @@ from sqlalchemy import (
 from sqlalchemy.pool import StaticPool
 
 from . import migrate
-from .schema import ACTIONS, SEATS, TABLES, USERS
+from .schema import ACTIONS, CHAT, SEATS, TABLES, USERS
 from .store import SeatRow, StoreError, TableRow
 
 POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
@@ -123,15 +123,18 @@ class SqlStore:
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         """Store a new open table with its seats, in one transaction."""
         row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
-                       rematch_of, list(seats), hints=hints)
+                       rematch_of, list(seats), hints=hints, extra=dict(extra or {}),
+                       owner_hash=owner_hash)
         with self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
                 created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
-                hints=hints))
+                hints=hints, extra=row.extra, owner_hash=owner_hash))
             conn.execute(insert(SEATS), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash, "user_id": s.user_id}
@@ -181,6 +184,21 @@ class SqlStore:
                     self._log_connections.remove(conn)
             with contextlib.suppress(Exception):
                 conn.invalidate()
+
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(extra=extra))
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(CHAT).values(table_id=table_id, **line))
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id)
+                                .order_by(CHAT.c.n))
+            return [{"n": r.n, "version": r.version, "seat": r.seat, "name": r.name,
+                     "kind": r.kind, "text": r.text, "at": r.at} for r in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open, playing or over."""
@@ -235,7 +253,8 @@ class SqlStore:
                                .where(ACTIONS.c.table_id == table_id)
                                .order_by(ACTIONS.c["index"]))
             row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
-                           t.status, t.timer, t.rematch_of, hints=bool(t.hints))
+                           t.status, t.timer, t.rematch_of, hints=bool(t.hints),
+                           extra=dict(t.extra or {}), owner_hash=t.owner_hash)
             row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id,
                                  s.account) for s in seat_rows]
             for expected, entry in enumerate(log):

@@ -52,6 +52,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
     hints: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)  # chat on/off, clock, tutorial
+    owner_hash: str | None = None  # sha-256 of the creator's token (may switch chat off)
 
     def record(self) -> dict[str, Any]:
         """The replayable record of this table's game (see `tiergarten.replay`)."""
@@ -70,8 +72,22 @@ class Store(Protocol):
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         """Store a new open table with its seats, all at once."""
+        ...
+
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        """Store a table's extra settings (chat switched on or off)."""
+        ...
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """Append a chat line (`n`, `version`, `seat`, `name`, `kind`, `text`, `at`)."""
+        ...
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's chat lines, in order."""
         ...
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from ..manager import Account
-from ..protocol import CreateTable, Join, Joined, TokenBody
+from ..protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
+from ..settings import hash_token
 from .account import accounts, signed_in
 from .deps import Tables, need
 
@@ -16,8 +18,22 @@ router = APIRouter()
 
 @router.post("/api/tables", status_code=201)
 async def create_table(body: CreateTable, tables: Tables) -> dict[str, Any]:
+    """The table, and `owner`: the creator's token (shown once; switches chat)."""
+    owner = secrets.token_urlsafe(24)
+    extra: dict[str, Any] = {"chat": body.chat}
+    if body.clock is not None:
+        extra["clock"] = body.clock.model_dump()
     table = tables.create(body.game, body.players, body.options, body.seats, body.timer,
-                          body.seed, hints=body.hints)
+                          body.seed, hints=body.hints, extra=extra,
+                          owner_hash=hash_token(owner))
+    return {**table.info(), "owner": owner}
+
+
+@router.post("/api/tables/{table_id}/chat")
+async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[str, Any]:
+    """The creator switches the table's chat on or off (403 for anyone else)."""
+    table = need(tables, table_id)
+    table.switch_chat(body.owner, body.on)
     return table.info()
 
 

@@ -4,6 +4,7 @@ import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";
 import { leaderboardLinks } from "./profile.js";
+import { saveOwner } from "./chat.js";
 
 export function showLobby(main) {
   let games = [];
@@ -76,7 +77,9 @@ function createForm(game) {
   const name = h("input", { id: "name", name: "name", value: me?.name || playerName(), maxlength: "40",
     autocomplete: "nickname", placeholder: t("lobby.your_name") });
   const timer = h("select", { name: "timer", id: "timer" },
-    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]
+    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"],
+      ...(game.real_time ? [] : [["clock:180:5", t("lobby.clock", { minutes: 3, seconds: 5 })],
+        ["clock:600:10", t("lobby.clock", { minutes: 10, seconds: 10 })]])]
       .map(([v, label]) => new Option(label, v)));
   const options = game.options.map(optionField);
   const hints = game.hints ? h("input", { type: "checkbox", id: "hints", checked: true }) : null;
@@ -120,12 +123,15 @@ function createForm(game) {
       players: Number(players.value),
       options: Object.fromEntries(options.map((o) => o.read()).filter(Boolean)),
       seats: seatChoices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : null)),
-      timer: timer.value ? Number(timer.value) : null,
+      timer: timer.value && !timer.value.startsWith("clock:") ? Number(timer.value) : null,
+      clock: timer.value.startsWith("clock:")
+        ? { bank: Number(timer.value.split(":")[1]), increment: Number(timer.value.split(":")[2]) } : null,
       hints: hints ? hints.checked : true,
     };
     button.disabled = true;
     try {
       const table = await api.create(body);
+      saveOwner(table.id, table.owner);
       if (name.value.trim()) rememberName(name.value.trim());
       for (const seat of mine) {
         const joined = await api.join(table.id, names[seat], seat);

@@ -6,6 +6,8 @@ import { t, tOr } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
 import { syncSeats } from "./account.js";
+import { mountChat } from "./chat.js";
+import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
@@ -30,7 +32,10 @@ export function showTable(main, tableId) {
   const ticker = setInterval(() => {
     const el = view.querySelector("#turn-timer");
     if (el) el.textContent = timerText();
+    tickClocks(view);
   }, 500);
+  resetClocks();
+  let chat = null;             // the table chat beside the board (js/chat.js)
 
   function onKey(event) {
     if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
@@ -48,6 +53,8 @@ export function showTable(main, tableId) {
     // Without the invite answer the link is this page's own address (and no QR code shows).
     [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
       syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
+    chat = mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
+      send: (message) => [...sockets.values()].some((s) => s.send(message)) });
     connectAll();
     render();
   }
@@ -66,8 +73,11 @@ export function showTable(main, tableId) {
 
   function socketFor(key, token) {
     return new TableSocket(tableId, token, {
-      table: (message) => { info = message; render(); },
+      table: (message) => { info = message; render(); chat?.render(); },
+      chat: (line) => chat?.add(line),
+      chat_log: (message) => chat?.load(message.lines),
       state: (message) => {
+        noteClock(message);
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
         render();
@@ -147,6 +157,7 @@ export function showTable(main, tableId) {
   function seatsBar(mine) {
     return h("ol#seats.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
       dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
+    clockBadge(info, i),
     h("span.seat-name", {}, s.account ? h("a", { href: `#/p/${encodeURIComponent(s.account)}` }, names()[i]) : names()[i]),
     s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
     s.away ? h("span.badge.away", {}, t("table.away")) : null,
@@ -285,6 +296,7 @@ export function showTable(main, tableId) {
     stop: () => {
       document.removeEventListener("keydown", onKey);
       clearInterval(ticker);
+      chat?.stop();
       for (const socket of sockets.values()) socket.close();
     },
     refresh: render,
