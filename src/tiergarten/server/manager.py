@@ -123,7 +123,7 @@ class TableManager:
                               "needs turns (a turn timer does not either)")
         if len(seats) > game.players:
             raise OptionError(f"{len(seats)} seats given for {game.players} players")
-        if seed is not None and not self.settings.allow_seeds:
+        if seed is not None and not self.settings.allow_seeds and not extra.get("tutorial"):
             raise OptionError("this server does not let a table's creator choose the seed")
         rows = []
         for seat in range(game.players):

@@ -42,6 +42,7 @@ from .settings import Settings, TableError, hash_token
 from .store import Store, TableRow
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
+from .tutorial import TUTORIALS, Coach, moves_made
 
 ToTable = Act | Auth | Sync | Chat | React  # what a connection says to its table (not pongs)
 
@@ -69,6 +70,9 @@ class LiveTable:
         self.chat = TableChat(row.id, store, transport, bool(row.extra.get("chat", True)))
         self.clock = self._make_clock()
         self.bots.clock = self.clock
+        tutorial = row.extra.get("tutorial")
+        self.coach = (Coach(tutorial, TUTORIALS[tutorial])
+                      if tutorial in TUTORIALS else None)  # the learner is seat 0
 
     # -- facts -------------------------------------------------------------------------------
 
@@ -191,6 +195,8 @@ class LiveTable:
         if message.version != version:
             _stale(peer, message.version, version)
             return
+        if not self._coach_permits(peer, seat, message.act):
+            return
         self.bots.come_back(seat)
         try:
             if not await self.log.apply(seat, message.act, expect=version):
@@ -213,6 +219,8 @@ class LiveTable:
         if message.version > version:
             _stale(peer, message.version, version)
             return
+        if not self._coach_permits(peer, seat, message.act):
+            return
         self.bots.come_back(seat)
         try:
             action = self.state.game.parse_action(message.act)
@@ -225,6 +233,19 @@ class LiveTable:
         credit = credited(arrival, peer.credit(self.settings.hit_cap),
                           self.log.reached_at(message.version))
         self.fair.hold(credit, seat, action, message.version, peer)
+
+    def _coach_permits(self, peer: Peer, seat: int, act: str) -> bool:
+        """At a tutorial table: whether the coach's step lets the learner make this move."""
+        coach = self.coach
+        if coach is None or seat != coach.seat:
+            return True
+        made = moves_made(self.state.history, seat)
+        legal = [a.text for a in self.state.legal_actions(seat)]
+        if coach.permits(made, legal, act):
+            return True
+        peer.error("tutorial", f"this step of the tutorial teaches another move: one of "
+                   f"{', '.join(coach.filter(made, legal))}", self.version)
+        return False
 
     def _window(self) -> float:
         """How long an act waits after its credited time: the largest latency credit of any
@@ -320,6 +341,10 @@ class LiveTable:
         legal: list[str] = []
         if seat is not None and self.status == "playing":
             legal = [a.text for a in self.state.legal_actions(seat)]
+        coach = self.coach
+        if coach is not None and seat == coach.seat:
+            made = moves_made(self.state.history, seat)
+            legal = coach.filter(made, legal) if legal else legal
         log_entries = observation.get("log")
         events = (list(log_entries[-new_events:])
                   if new_events > 0 and isinstance(log_entries, list) else [])
@@ -327,6 +352,8 @@ class LiveTable:
                    "observation": observation, "legal": legal, "events": events}
         if self.clock is not None:
             message["clock"] = self.clock.view(self._loop.time())
+        if coach is not None and seat == coach.seat:
+            message["coach"] = coach.view(moves_made(self.state.history, seat))
         return message
 
     # -- starting, stopping, leaving ---------------------------------------------------------

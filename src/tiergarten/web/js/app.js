@@ -6,6 +6,7 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { loadMe, renderAccountBar, showAccount } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
+import { showLearn } from "./tutorial.js";
 
 let current = null;  // the screen shown now; has stop() to close its sockets
 
@@ -14,6 +15,7 @@ function route() {
   const main = clear(document.getElementById("main"));
   const [, kind, id, sub] = location.hash.replace(/^#/, "").split("/");
   if (kind === "account") current = showAccount(main);
+  else if (kind === "learn") current = showLearn(main, id);
   else if (kind === "p" && id) current = showProfile(main, decodeURIComponent(id));
   else if (kind === "leaderboard" && id) current = showLeaderboard(main, id);
   else if (kind === "t" && id && sub === "replay") current = showReplay(main, id);

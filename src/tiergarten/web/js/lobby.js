@@ -32,7 +32,7 @@ export function showLobby(main) {
       yourTables(),
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
-        h("p.lead", {}, t("lobby.lead")),
+        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),
         h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
           games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
             type: "button", role: "radio", "aria-checked": String(g.id === state.game),

@@ -8,6 +8,7 @@ import { gameModule, describeEvent } from "./games/index.js";
 import { syncSeats } from "./account.js";
 import { mountChat } from "./chat.js";
 import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
+import { mountCoach } from "./tutorial.js";
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
@@ -36,6 +37,7 @@ export function showTable(main, tableId) {
   }, 500);
   resetClocks();
   let chat = null;             // the table chat beside the board (js/chat.js)
+  let coach = null;            // a tutorial's coach above it (js/tutorial.js)
 
   function onKey(event) {
     if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
@@ -53,6 +55,7 @@ export function showTable(main, tableId) {
     // Without the invite answer the link is this page's own address (and no QR code shows).
     [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
       syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
+    if (info.tutorial) coach = mountCoach(main);
     chat = mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
       send: (message) => [...sockets.values()].some((s) => s.send(message)) });
     connectAll();
@@ -81,6 +84,7 @@ export function showTable(main, tableId) {
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
         render();
+        coach?.update(message);
       },
       error: (message) => {
         const text = tOr(`error.code.${message.code}`, message.code);
@@ -131,7 +135,8 @@ export function showTable(main, tableId) {
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
     next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
-      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
+      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line)),
+      h("a.learn-link", { href: `#/learn/${info.game}` }, t("tutorial.learn"))));
     if (state) next.append(logPanel(state));
     if (info.status === "over" && state) next.append(resultsPanel(state));
     morphChildren(view, next);
@@ -297,6 +302,7 @@ export function showTable(main, tableId) {
       document.removeEventListener("keydown", onKey);
       clearInterval(ticker);
       chat?.stop();
+      coach?.stop();
       for (const socket of sockets.values()) socket.close();
     },
     refresh: render,
