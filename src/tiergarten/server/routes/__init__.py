@@ -6,7 +6,7 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `lobby`: tables to create, find and show; seats to join and leave; rematches;
 - `invite`: a table's invite link and its QR code (server/invite.py);
 - `records`: a table's record and the replay of a finished game;
-- `hints`: advice for a seat (server/hint.py);
+- `hints`: advice for a seat (the game's adviser in tiergarten.bots);
 - `players`: leaderboards and profiles (server/ratings.py);
 - `tutorials`: guided first games (server/tutorial.py);
 - `account`: sign up, in and out; the seats that follow a signed-in player;
