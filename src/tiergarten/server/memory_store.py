@@ -37,6 +37,9 @@ class MemoryStore:
         self._tables: dict[str, TableRow] = {}
         self._lock = threading.Lock()
 
+    def ping(self) -> None:
+        pass  # always there
+
     def close(self) -> None:
         self.writer.shutdown(wait=True)
 

@@ -57,7 +57,7 @@ class TableLog:
         self.store = store
         self.publish = publish
         self.state: State = replay(row.record())
-        self._turn = asyncio.Lock()  # held while one act is applied, committed and told
+        self.turn = asyncio.Lock()  # held while one act is applied, committed and told
         self._loop = asyncio.get_running_loop()
         self._reached: dict[int, float] = {self.version: self._loop.time()}
         if self.state.is_over() and row.status != "over":
@@ -94,7 +94,7 @@ class TableLog:
         `expect` (if given) and `check(state)` says so (if given); else nothing changes and it
         returns False. Raises IllegalAction (nothing changed) or StoreFailed (nothing changed,
         the state rebuilt from the store, nobody told anything)."""
-        async with self._turn:
+        async with self.turn:
             if expect is not None and self.version != expect:
                 return False
             if check is not None and not check(self.state):

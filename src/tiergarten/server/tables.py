@@ -61,6 +61,7 @@ class LiveTable:
                               self._is_connected)
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
+        self.stopping = False  # stopped: messages still arriving are ignored
         self._loop = asyncio.get_running_loop()
 
     # -- facts -------------------------------------------------------------------------------
@@ -124,9 +125,13 @@ class LiveTable:
         if self.status == "over" and not self.transport.audience(self.id) and self.on_idle:
             self.on_idle(self)
 
-    async def handle(self, peer: Peer, message: ToTable) -> None:
+    async def handle(self, peer: Peer, message: ToTable, arrival: float | None = None) -> None:
         """Act on one validated client message. An act at a turn-based table returns once it
-        is applied (or refused); at a real-time table once it is held (see `_settle`)."""
+        is applied (or refused); at a real-time table once it is held (see `_settle`).
+        `arrival` (the loop's clock) is when it reached the server, if not now: an act
+        forwarded from the process holding the connection (server/cluster)."""
+        if self.stopping:
+            return  # the connection is being closed with the reason; nothing is applied
         if isinstance(message, Auth):
             seat = self.seat_of(message.token)
             if seat is None:
@@ -137,7 +142,7 @@ class LiveTable:
             self.connect(peer)
         elif isinstance(message, Act):
             if self.real_time:
-                self._act_fairly(peer, message)
+                self._act_fairly(peer, message, arrival)
             else:
                 await self._act(peer, message)
         else:
@@ -176,11 +181,11 @@ class LiveTable:
 
     # -- acts at real-time tables: the fair order, judged by the game ------------------------
 
-    def _act_fairly(self, peer: Peer, message: Act) -> None:
+    def _act_fairly(self, peer: Peer, message: Act, arrival: float | None = None) -> None:
         """Checked for seat, phase and version at once, credited at arrival minus the
         connection's latency credit, then held in order (or void at once, if the game says
         so already)."""
-        arrival = self._loop.time()
+        arrival = self._loop.time() if arrival is None else min(arrival, self._loop.time())
         seat, version = peer.seat, self.version
         if not self._may_act(peer) or seat is None or self.fair is None:
             return
@@ -308,11 +313,17 @@ class LiveTable:
         """Start the task that plays for bots and absent people (idempotent)."""
         self.bots.run()
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = 1001, reason: str = "the server is stopping") -> None:
+        """Stop playing: acts held but not settled are dropped (never committed, so never
+        told: no loss), the commit in hand finishes and is told, then every connection is
+        closed with `code` and `reason`."""
+        self.stopping = True
         if self.fair is not None:
-            await self.fair.stop()  # held acts were never committed, so never told: no loss
+            await self.fair.stop()
         await self.bots.stop()
-        self.transport.close_table(self.id, 1001, "the server is stopping")
+        async with self.log.turn:  # the act being committed, if any, is stored and told
+            pass
+        self.transport.close_table(self.id, code, reason)
 
     def leave(self, token: str) -> int:
         """A person leaves: before the game the seat opens again; during it a bot plays on

@@ -6,14 +6,15 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `lobby`: tables to create, find and show; seats to join and leave; rematches;
 - `records`: a table's record and the replay of a finished game;
 - `hints`: advice for a seat (server/hint.py);
-- `play`: the websocket of one connection to a table.
+- `play`: the websocket of one connection to a table;
+- `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import games, health, hints, lobby, play, records
+from . import games, health, hints, lobby, ops, play, records
 
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, records.router,
-                                  hints.router, play.router)
+                                  hints.router, play.router, ops.router)
