@@ -12,6 +12,7 @@ pass stalls every table for 0.1-0.2 s at 200 tables).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import asyncio
 import gc
 import logging
@@ -144,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         default=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"))
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="redis://... : run as one worker of several (TIERGARTEN_REDIS_URL)")
+    parser.add_argument("--lease-ttl", type=float, default=None,
+                        help="seconds a table's lease lasts unrenewed (TIERGARTEN_LEASE_TTL)")
     args = parser.parse_args(argv)
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
@@ -151,5 +154,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from .cluster.settings import ClusterSettings
 
     cluster = ClusterSettings.from_env(redis_url=args.redis)
+    if cluster is not None and args.lease_ttl is not None:
+        cluster = dataclasses.replace(cluster, lease_ttl=args.lease_ttl)
     serve(args.host, args.port, args.db or os.environ.get("TIERGARTEN_DB"), settings,
           args.log_level, cluster, args.log_format)
