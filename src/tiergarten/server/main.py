@@ -12,8 +12,8 @@ pass stalls every table for 0.1-0.2 s at 200 tables).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import asyncio
+import dataclasses
 import gc
 import logging
 import os
