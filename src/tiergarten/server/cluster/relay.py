@@ -25,7 +25,7 @@ from .bus import Bus
 
 ATTACH, MESSAGE, DETACH, LATENCY = b"A", b"M", b"X", b"L"
 RECONNECT = 1012  # the close code that asks a client to come back (docs/protocol.md)
-_STATE = b'{"type": "state", "version": '
+_STATE = b'{"type":"state","version":'
 
 
 class Relay:
