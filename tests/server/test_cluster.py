@@ -67,6 +67,23 @@ def told_the_truth(received: list[Message], seat: int | None,
     return len(states)
 
 
+def test_every_worker_is_ready_and_the_lobby_is_one(deployment: Deployment) -> None:
+    for worker in deployment.workers:
+        ready = worker.get("/readyz")
+        assert ready.status_code == 200
+        assert ready.json()["checks"] == {"database": {"ok": True}, "redis": {"ok": True},
+                                          "accepting": {"ok": True}}
+    tables = [deployment.create(game="maumau", players=2, seed=n) for n in range(4)]
+    owners = {id(deployment.owner(t)) for t in tables}
+    assert len(owners) > 1  # created through the proxy: on several workers
+    for worker in deployment.workers:  # every worker lists all of them, and shows each
+        listed = {t["id"] for t in worker.get("/api/tables").json()}
+        assert set(tables) <= listed
+        for table in tables:
+            shown = worker.get(f"/api/tables/{table}")
+            assert shown.status_code == 200 and shown.json()["id"] == table
+
+
 @pytest.mark.parametrize("game", tiergarten.games())
 def test_two_people_on_different_workers_play_every_game(deployment: Deployment,
                                                          game: str) -> None:

@@ -20,12 +20,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tiergarten.core import IllegalAction, State, replay
 from tiergarten.core.game import Action
 
+from .metrics import COMMIT
 from .store import Store, TableRow
 
 log = logging.getLogger("tiergarten.server")
@@ -118,9 +120,11 @@ class TableLog:
         over = state.is_over()
 
         def commit() -> None:  # in the store's writer thread
+            started = time.perf_counter()
             self.store.append_action(self.row.id, index, seat, notation)
             if over:
                 self.store.set_status(self.row.id, "over")
+            COMMIT.observe(time.perf_counter() - started)
 
         written = self._loop.run_in_executor(self.store.writer, commit)
         entry = Entry(seat, notation, _event_count(state) - before)

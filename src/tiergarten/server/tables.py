@@ -32,6 +32,7 @@ import orjson
 
 from tiergarten.core import IllegalAction, State
 
+from . import metrics
 from .bot_driver import BotDriver, BotMove
 from .fair_queue import FairQueue, Held, credited
 from .protocol import PROTOCOL, Act, Auth, Sync
@@ -63,6 +64,7 @@ class LiveTable:
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
         self.stopping = False  # stopped: messages still arriving are ignored
+        self._acts = metrics.ACTS.labels(game=row.game)
         self._loop = asyncio.get_running_loop()
 
     # -- facts -------------------------------------------------------------------------------
@@ -145,7 +147,7 @@ class LiveTable:
             if self.real_time:
                 self._act_fairly(peer, message, arrival)
             else:
-                await self._act(peer, message)
+                await self._act(peer, message, self._loop.time() if arrival is None else arrival)
         else:
             peer.send(self._state_message(peer.seat, 0))
 
@@ -164,7 +166,7 @@ class LiveTable:
 
     # -- acts at turn-based tables -----------------------------------------------------------
 
-    async def _act(self, peer: Peer, message: Act) -> None:
+    async def _act(self, peer: Peer, message: Act, arrival: float) -> None:
         seat, version = peer.seat, self.version
         if not self._may_act(peer) or seat is None:
             return
@@ -173,7 +175,9 @@ class LiveTable:
             return
         self.bots.come_back(seat)
         try:
-            if not await self.log.apply(seat, message.act, expect=version):
+            if await self.log.apply(seat, message.act, expect=version):
+                metrics.ACT_TO_UPDATE.observe(self._loop.time() - arrival)
+            else:
                 _stale(peer, version, self.version)  # another act came first
         except IllegalAction as exc:
             peer.error("illegal", str(exc), version)
@@ -236,6 +240,8 @@ class LiveTable:
             _finish(held.done, exc)
         else:
             if applied:
+                if held.peer is not None:  # from its credited time: the fair hold is in it
+                    metrics.ACT_TO_UPDATE.observe(self._loop.time() - held.credit)
                 _finish(held.done, True)
 
     def _counts(self, held: Held, state: State) -> bool:
@@ -273,6 +279,7 @@ class LiveTable:
 
     def _published(self, entry: Entry) -> None:
         """The log holds a new act: everybody hears of it, each from their own seat."""
+        self._acts.inc()
         self.bots.wake()
         self.broadcast(entry.events)
         if self.state.is_over():

@@ -16,6 +16,7 @@ import asyncio
 import json
 from typing import Any
 
+from ..metrics import ERRORS
 from ..transport import LocalTransport, Peer
 from .bus import Bus
 
@@ -42,6 +43,7 @@ class RemotePeer:
         self.bus.send(self.worker, DELIVER, {"c": [self.conn]}, text.encode())
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
+        ERRORS.labels(code=code).inc()
         self.send({"type": "error", "code": code, "message": message, "version": version})
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:

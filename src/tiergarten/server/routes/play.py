@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..connection import Connection
 from ..manager import Playable, TableManager
+from ..metrics import CONNECTIONS
 from ..protocol import BadMessage, Pong, read_client
 from ..settings import Settings
 
@@ -46,9 +47,11 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     table.connect(conn)
     pinger = (asyncio.create_task(_ping(conn, settings.ping_every))
               if table.real_time and settings.ping_every > 0 else None)
+    CONNECTIONS.inc()
     try:
         await _read(websocket, conn, table, settings)
     finally:
+        CONNECTIONS.dec()
         if pinger is not None:
             pinger.cancel()
         table.disconnect(conn)
