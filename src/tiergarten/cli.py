@@ -208,12 +208,21 @@ def serve(
     db: Annotated[str | None, typer.Option(
         help="Database: a SQLite file path or postgresql://... (default: SQLite in the user's "
              "data folder).")] = None,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://... : run as one worker of several behind a proxy (docs/deploy.md); "
+             "also TIERGARTEN_REDIS_URL.")] = None,
 ) -> None:
     """Serve tables in the browser and over websockets (Ctrl-C stops)."""
+    import os
+
+    from tiergarten.server.cluster.settings import ClusterSettings
     from tiergarten.server.main import serve as run_server
 
     try:
-        run_server(host=host, port=port, db=db)
+        run_server(host=host, port=port, db=db or os.environ.get("TIERGARTEN_DB"),
+                   cluster=ClusterSettings.from_env(redis_url=redis),
+                   log_format=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"),
+                   log_level=os.environ.get("TIERGARTEN_LOG_LEVEL", "warning"))
     except (OptionError, ValueError) as exc:
         fail(str(exc))
 
