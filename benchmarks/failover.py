@@ -161,7 +161,8 @@ def measure(runs: int, workers: int, tables: int, pace: float, warmup: float,
             done = [t for t in r["failover_s"] if t is not None]
             log(f"  failover run {n + 1}/{runs}: {r['killed_tables']} tables moved, median "
                 f"{statistics.median(done) if done else float('nan'):.2f} s, max "
-                f"{max(done) if done else float('nan'):.2f} s, whole {r['every_log_whole_and_told']}")
+                f"{max(done) if done else float('nan'):.2f} s, "
+                f"whole {r['every_log_whole_and_told']}")
             results.append(r)
     finally:
         pg.stop()
