@@ -8,8 +8,9 @@ killed with SIGKILL. A table's failover time is from the kill to the first state
 receives with a version beyond the last one told before the kill (the new owner rebuilt the
 table from its log, the bots moved, and the watcher, reconnected through the proxy, heard of
 it: on a connection opened after the kill, since updates the dying worker had already sent
-may still arrive after it). Reported: every table's time, per run and over all runs (median, max); and whether every
-watcher's versions went up by one, never back, and ended where the stored log ends.
+may still arrive after it). Reported: every table's time, per run and over all runs (median,
+max); and whether every watcher's versions never went back and ended where the stored log
+ends.
 
     python benchmarks/failover.py --runs 5
 """
