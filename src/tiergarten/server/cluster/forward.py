@@ -48,7 +48,12 @@ class ForwardMiddleware:
         if match is None:
             await self.app(scope, receive, send)
             return
-        owner = await cluster.place(match.group(1))
+        try:
+            owner = await cluster.place(match.group(1))
+        except RuntimeError as exc:  # nobody runs it now (moving between workers)
+            await _answer(send, 503, [(b"content-type", b"application/json")],
+                          orjson.dumps({"detail": str(exc)}))
+            return
         if owner is None:
             await self.app(scope, receive, send)
             return

@@ -44,6 +44,10 @@ log = logging.getLogger("tiergarten.server")
 OWNER, HTTP, REPLY = b"O", b"H", b"R"
 
 
+class Unavailable(RuntimeError):
+    """Nobody owns the table and this worker may not take it now (it is stopping)."""
+
+
 class Cluster:
     """This worker's part of the deployment (see the module doc)."""
 
@@ -120,7 +124,10 @@ class Cluster:
 
     async def open(self, table_id: str) -> LiveTable | Relay | None:
         """The table for a connection: live here, or relayed to its owner (None: unknown)."""
-        placed = await self.place(table_id)
+        try:
+            placed = await self.place(table_id)
+        except Unavailable:
+            placed = ""  # no owner to greet it: the connection is asked to come back soon
         if placed is None:
             assert self.manager is not None
             return self.manager.tables.get(table_id)
@@ -141,10 +148,12 @@ class Cluster:
                 await self._adopt(table_id)
                 return None
             owner = await self.leases.owner(table_id)
+            late = self._loop.time() > deadline
             if owner is not None and owner != self.me and (
-                    owner in await self.leases.alive([owner])
-                    or self._loop.time() > deadline):
+                    owner in await self.leases.alive([owner]) or late):
                 return owner
+            if late or (owner is None and self.draining):
+                raise Unavailable(f"nobody runs table {table_id} now; try again")
             await asyncio.sleep(0.05)
 
     async def _adopt(self, table_id: str, row: TableRow | None = None) -> LiveTable | None:
@@ -311,10 +320,17 @@ class Cluster:
 
     async def _tick(self) -> None:
         every = self.settings.renew_every
+        renewed = self._loop.time()
         while True:
             started = self._loop.time()
+            if started - renewed > self.settings.lease_ttl and self.leases.held:
+                # no renewal got through for a whole lease: others may own our tables now
+                held = list(self.leases.held)
+                self.leases.held.clear()
+                self._lost(held)
             try:
                 await self.leases.renew(self._lost)
+                renewed = self._loop.time()
                 await self._check_workers()
                 if not self.draining:
                     await self._adopt_orphans()
