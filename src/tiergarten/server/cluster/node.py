@@ -23,13 +23,14 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
 import redis
 import redis.asyncio as aioredis
 
 from ..protocol import BadMessage, Pong, read_client
 from ..store import Store, TableRow
 from .bus import Bus
-from .forward import ASGIApp, call_app
+from .forward import TABLE_PATH, ASGIApp, call_app
 from .lease import Leases
 from .relay import ATTACH, DETACH, LATENCY, MESSAGE, RECONNECT, Relay, RelayHub
 from .settings import ClusterSettings
@@ -306,11 +307,25 @@ class Cluster:
                            table.version)
 
     async def _serve_http(self, header: dict[str, Any], body: bytes) -> None:
+        """Run a request another worker forwarded. The table may have left this worker
+        meanwhile (over and forgotten, its lease just released): it is placed again first,
+        here or, one hop further, at its new owner."""
         if self.app is None:
             return
+        args = (header["m"], header["p"], header["q"], header["h"], body)
+        match = TABLE_PATH.match(header["p"])
         try:
-            status, headers, out = await call_app(self.app, header["m"], header["p"],
-                                                  header["q"], header["h"], body)
+            placed = None if match is None else await self.place(match.group(1))
+            if placed is None:
+                status, headers, out = await call_app(self.app, *args)
+            elif placed != header["w"]:
+                status, headers, out = await self.forward_http(placed, *args)
+            else:
+                status, headers, out = 503, [("content-type", "application/json")], (
+                    b'{"detail": "the table is moving between servers; try again"}')
+        except Unavailable as exc:
+            status, headers, out = 503, [("content-type", "application/json")], (
+                orjson.dumps({"detail": str(exc)}))
         except Exception:
             log.exception("a forwarded request failed")
             status, headers, out = 500, [], b'{"detail": "internal error"}'
