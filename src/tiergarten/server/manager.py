@@ -32,7 +32,7 @@ class Ownership(Protocol):
     of several, a table's lease says (server/cluster)."""
 
     def holds(self, table_id: str) -> bool:
-        """Whether this process owns the table now."""
+        """Whether this process owns the table now (taking it if nobody does)."""
         ...
 
     def claim(self, table_id: str) -> None:
@@ -135,6 +135,7 @@ class TableManager:
                 return None
             row = self.store.load_table(table_id)
             if row is None:
+                self.ownership.release(table_id)  # no such table: nothing to own
                 return None
             table = self._keep(self._live(row))
             table.rematch = self.store.rematch_id(table_id)

@@ -73,6 +73,14 @@ class Leases:
             raise RuntimeError(f"the lease of new table {table_id} is taken")
         self.held.add(table_id)
 
+    def take_now(self, table_id: str) -> bool:
+        """Take a free lease synchronously (one loopback round trip, for code that cannot
+        wait); False if someone holds it."""
+        if self.sync.set(self.key(table_id), self.me, nx=True, px=self.ttl_ms):
+            self.held.add(table_id)
+            return True
+        return False
+
     async def release(self, table_id: str) -> None:
         self.held.discard(table_id)
         await self._release(keys=[self.key(table_id)], args=[self.me])

@@ -111,7 +111,12 @@ class Cluster:
     # -- ownership, as the manager asks -----------------------------------------------------
 
     def holds(self, table_id: str) -> bool:
-        return self.leases.holds(table_id)
+        """Whether this worker owns the table, taking its lease if it is free: a table this
+        worker has just let go (over, nobody watching) may be asked for again by a request
+        already under way here."""
+        if self.leases.holds(table_id):
+            return True
+        return not self.draining and self.leases.take_now(table_id)
 
     def claim(self, table_id: str) -> None:
         if self.draining:
@@ -119,6 +124,9 @@ class Cluster:
         self.leases.claim_new(table_id)
 
     def release(self, table_id: str) -> None:
+        # not ours from now on (at once: a request meanwhile must not find it held and then
+        # lose it); the key goes when the release runs, and only while it still names us
+        self.leases.held.discard(table_id)
         self._spawn(self.leases.release(table_id))
 
     # -- finding a table ---------------------------------------------------------------------
