@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -22,7 +23,9 @@ from fastapi.responses import JSONResponse
 
 from tiergarten.core import OptionError
 
-from . import metrics
+from . import metrics, ratings
+from .accounts import Accounts
+from .csrf import CrossSiteGuard
 from .manager import TableManager
 from .protocol import PROTOCOL
 from .routes import ROUTERS
@@ -52,10 +55,11 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = SqlStore(db)
+        app.state.accounts = Accounts(store.engine, settings.login_attempts,
+                                      settings.login_window)
         app.state.cluster = None
         if cluster is None:
             manager = app.state.manager = TableManager(store, settings, LocalTransport())
-            await manager.recover()
         else:
             from .cluster import Cluster
 
@@ -63,7 +67,12 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             manager = app.state.manager = TableManager(store, settings, node.transport,
                                                        ownership=node)
             manager.locate = node.open
-            await node.start(manager, app)
+        manager.seat_tokens = app.state.accounts.seat_token
+        manager.game_over = functools.partial(ratings.game_over, store.engine)
+        if cluster is None:
+            await manager.recover()
+        else:
+            await app.state.cluster.start(manager, app)
         metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),
                       None if cluster is None else lambda: app.state.cluster.relayed,
                       None if cluster is None else lambda: app.state.cluster.bus.sent)
@@ -81,6 +90,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
         app.add_middleware(ForwardMiddleware)  # REST about another worker's table runs there
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
+    app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
     for router in ROUTERS:

@@ -5,8 +5,9 @@ rule: bots and hints see what their seat sees, never the state). Games without a
 answer 409, and so does a table created with `"hints": false`. A browser may also hide its own
 hint button (the Mucca Pazza board keeps that switch per table in the browser).
 
-Mucca Pazza standard: the exact solver's best turn for the free slides and stars left — the
-first of its slides, or `stop` once it is reached; with nothing to win, one slide then `stop`.
+Mucca Pazza standard: the exact solver's best turn for the free slides and stars left (the
+first completion worth the most cards: the turn ends there) — the first of its slides; with
+nothing to win, one slide then `stop`.
 Junior: while sliding, the fewest slides to the revealed card's animal(s); when revealing, a
 card the log shows was revealed earlier and can be completed now, else a card not seen yet.
 
@@ -46,13 +47,10 @@ def _standard(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
     params = {"cards": plan.cards, "slides": len(plan.slides), "stars": plan.stars,
               "animals": won}
     animals = ", ".join(won)
-    if plan.cards and plan.slides:
+    if plan.cards:  # the turn ends by itself at the completion: never a stop to collect
         star = f", spending {plan.stars} star(s)" if plan.stars else ""
         return {"hint": plan.slides[0], "reason": "win", "params": params,
                 "why": f"{len(plan.slides)} slide(s){star} win {plan.cards} card(s): {animals}"}
-    if plan.cards:
-        return {"hint": "stop", "reason": "stop_win", "params": params,
-                "why": f"stop now: the board wins {plan.cards} card(s): {animals}"}
     if "stop" in legal:
         return {"hint": "stop", "reason": "nothing_stop", "params": params,
                 "why": "nothing can be won this turn: stop"}

@@ -17,7 +17,7 @@ goal is without saying which slides reach it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -28,13 +28,18 @@ from rich.text import Text
 from tiergarten.games.mucca_pazza.data import GRID_COLUMNS
 from tiergarten.games.mucca_pazza.solver import solve
 
-from .render import Observation, Renderer
+from .render import Observation, Renderer, whose
 
 EMOJI = {"frog": "🐸", "dragon": "🐉", "monkey": "🐒", "cockatoo": "🦜", "pig": "🐷",
          "turtle": "🐢", "dog": "🐶", "zebra": "🦓", "cat": "🐱", "horse": "🐴", "ghost": "👻"}
 ROW_NAMES = ("heads", "bodies", "legs")
 ARROWS = {"left": "←", "right": "→"}
 COMPACT_ABOVE = 5  # boards wider than this show 3-letter names, to fit 80 columns
+ENDINGS = {
+    "all_cards_taken": "all 16 cards were taken",
+    "final_round": "the pile ran out and everyone had one more turn",
+    "no_cards_left": "no card was left to win, on display or in the pile",
+}
 
 
 class MuccaPazzaRenderer(Renderer):
@@ -150,6 +155,9 @@ class MuccaPazzaRenderer(Renderer):
         else:
             plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
                          stars=obs["stars"][seat], must_slide=not obs["slides_made"])
+            if not plan.cards:  # a standard turn that completes nothing wins nothing
+                then = "make one slide and stop" if plan.slides else "stop"
+                return Text(f"Hint: nothing can be won this turn — {then}.", style="dim")
             done = f"wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
         if not plan.slides:
             return Text("Hint: no slide is needed — stop.", style="dim")
@@ -176,15 +184,16 @@ class MuccaPazzaRenderer(Renderer):
         seat, turn = obs.get("seat"), obs.get("turn")
         if turn is None:
             return out
-        whose = "Your" if turn == seat else f"{names[turn]}'s"
+        owner = "your" if turn == seat else whose(names[turn])
+        owner = owner[0].upper() + owner[1:]
         if obs.get("phase") == "reveal":
-            out.append(Text(f"{whose} turn: reveal a face-down card.", style="bold"))
+            out.append(Text(f"{owner} turn: reveal a face-down card.", style="bold"))
         else:
             left = obs["slides_left"]
-            text = f"{whose} turn: {left} free slide{'s' if left != 1 else ''} left"
+            text = f"{owner} turn: {left} free slide{'s' if left != 1 else ''} left"
             if obs["target"] is not None:
                 targets = ", ".join(obs["targets"])
-                text = (f"{whose} turn: complete the {obs['target']}"
+                text = (f"{owner} turn: complete the {obs['target']}"
                         + (f" (any of {targets})" if obs["target"] == "ghost" else "")
                         + f" — {left} slide{'s' if left != 1 else ''} left")
             elif obs["stars"] is not None and not left:
@@ -232,6 +241,10 @@ class MuccaPazzaRenderer(Renderer):
             return Text(f"The game is over ({event['reason'].replace('_', ' ')})", style="bold")
         return super().event(event, names, viewer)
 
+    def why_over(self, result: Mapping[str, Any], names: Sequence[str],
+                 obs: Observation | None = None) -> str:
+        return ENDINGS.get(result.get("reason", ""), "") or super().why_over(result, names, obs)
+
     # -- moves -------------------------------------------------------------------------------
 
     def label(self, action: str, obs: Observation, names: Sequence[str]) -> Text:
@@ -243,7 +256,7 @@ class MuccaPazzaRenderer(Renderer):
             return Text(f"push the {words[1]} row {words[2]}{arrow}{star}")
         if action == "stop":
             if obs.get("variant") == "standard":
-                return Text("stop sliding and collect")
+                return Text("stop (a turn that completes nothing wins nothing)")
             return Text("stop (the card goes back face down)")
         if words[0] == "reveal":
             return Text(f"reveal card {words[1]}")

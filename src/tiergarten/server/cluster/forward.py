@@ -23,7 +23,10 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
-KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language"}
+# what the owner's routes may read: the body's type, the answer wanted, the player's session
+KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
+                b"authorization", b"host", b"origin", b"x-forwarded-for",
+                b"x-forwarded-proto"}
 
 
 class ForwardMiddleware:
