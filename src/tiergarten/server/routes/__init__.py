@@ -10,15 +10,16 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `players`: leaderboards and profiles (server/ratings.py);
 - `tutorials`: guided first games (server/tutorial.py);
 - `account`: sign up, in and out; the seats that follow a signed-in player;
-- `play`: the websocket of one connection to a table.
+- `play`: the websocket of one connection to a table;
+- `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import account, games, health, hints, invite, lobby, play, players, records, tutorials
+from . import account, games, health, hints, invite, lobby, ops, play, players, records, tutorials
 
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
                                   records.router, hints.router, account.router, players.router,
-                                  tutorials.router, play.router)
+                                  tutorials.router, play.router, ops.router)
