@@ -26,7 +26,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tiergarten.db"
-    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30").start()
+    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30", "--allow-seeds").start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed

@@ -72,9 +72,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hit-cap", type=float, default=0.15,
                         help="the most seconds an act at a real-time table is credited before "
                              "its arrival (half the measured round trip, capped)")
+    parser.add_argument("--call-window", type=float, default=3.0,
+                        help="seconds a press of the club (real-time tables) waits for its call")
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
-                        ping_every=args.ping_every, hit_cap=args.hit_cap)
+                        ping_every=args.ping_every, hit_cap=args.hit_cap,
+                        call_window=args.call_window)
     serve(args.host, args.port, args.db, settings, args.log_level)

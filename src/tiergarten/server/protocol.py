@@ -6,11 +6,16 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
     {"pong": 7}                               answer the server's ping 7 (real-time tables)
+    {"press": true, "version": 41}            the club is pressed now (real-time tables): the
+                                              seat's next act is its call, credited from here
+    {"press": false, "version": 41}           no call will follow that press
 
 >>> read_client('{"act": "draw", "version": 3}')
 Act(act='draw', version=3)
 >>> read_client('{"pong": 7}')
 Pong(pong=7)
+>>> read_client('{"press": true, "version": 17}')
+Press(press=True, version=17)
 >>> read_client('{"act": 5}')
 Traceback (most recent call last):
 ...
@@ -56,9 +61,18 @@ class Pong(_Strict):
     pong: int = Field(ge=0)
 
 
-ClientMessage = Act | Auth | Sync | Pong
-_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true} "
-           "or {\"pong\": id}")
+class Press(_Strict):
+    """Real-time tables: the club is pressed now, on `version` (true), or that press will have
+    no call after all (false). The seat's next act is the press's call: it is credited at the
+    press's time and judged on the press's version (docs/protocol.md, "Press, then call")."""
+
+    press: bool
+    version: int = Field(ge=0)
+
+
+ClientMessage = Act | Auth | Sync | Pong | Press
+_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true}, "
+           "{\"pong\": id} or {\"press\": true or false, \"version\": n}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -70,7 +84,7 @@ def read_client(text: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise BadMessage(_SHAPES)
     model: type[_Strict] = (Act if "act" in data else Auth if "token" in data
-                            else Pong if "pong" in data else Sync)
+                            else Pong if "pong" in data else Press if "press" in data else Sync)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
@@ -93,6 +107,7 @@ class Hello(_Sent):
     players: int
     seat: int | None
     limits: dict[str, float]
+    call_window: float | None = None  # real-time tables: how long a press waits for its call
 
 
 class StateMessage(_Sent):

@@ -33,14 +33,15 @@ from tiergarten.core import IllegalAction, State
 
 from .bot_driver import BotDriver, BotMove
 from .fair_queue import FairQueue, Held, credited
-from .protocol import PROTOCOL, Act, Auth, Sync
+from .protocol import PROTOCOL, Act, Auth, Press, Sync
 from .seats import Seats
 from .settings import Settings, TableError
 from .store import Store, TableRow
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
 
-ToTable = Act | Auth | Sync  # what a connection says to its table (a pong stays with the route)
+# what a connection says to its table (a pong stays with the route)
+ToTable = Act | Auth | Sync | Press
 
 
 class LiveTable:
@@ -106,7 +107,8 @@ class LiveTable:
         peer.send({"type": "hello", "protocol": PROTOCOL, "table": self.id,
                    "game": self.row.game, "players": self.row.players, "seat": peer.seat,
                    "limits": {"max_message": self.settings.max_message,
-                              "rate": self.settings.rate, "burst": self.settings.burst}})
+                              "rate": self.settings.rate, "burst": self.settings.burst},
+                   "call_window": self.settings.call_window if self.real_time else None})
         if peer.seat is not None:
             self.bots.come_back(peer.seat)
         self.broadcast_info()
@@ -140,6 +142,8 @@ class LiveTable:
                 self._act_fairly(peer, message)
             else:
                 await self._act(peer, message)
+        elif isinstance(message, Press):
+            self._press(peer, message)
         else:
             peer.send(self._state_message(peer.seat, 0))
 
@@ -191,14 +195,44 @@ class LiveTable:
         try:
             action = self.state.game.parse_action(message.act)
         except IllegalAction as exc:
+            self.fair.withdraw(seat)
             peer.error("illegal", str(exc), version)
             return
-        if self.state.is_void(seat, action, message.version):
-            self._void(peer, message.version)
+        pressed = self.fair.pressed(seat)  # the call of a press: its moment, its version
+        seen = message.version if pressed is None else pressed.seen
+        if self.state.is_void(seat, action, seen):
+            self.fair.withdraw(seat)
+            self._void(peer, seen)
+            return
+        if pressed is not None:
+            self.fair.call(seat, action)
             return
         credit = credited(arrival, peer.credit(self.settings.hit_cap),
                           self.log.reached_at(message.version))
         self.fair.hold(credit, seat, action, message.version, peer)
+
+    def _press(self, peer: Peer, message: Press) -> None:
+        """The club is pressed (or the press given up): the moment is credited like an act
+        and held in the fair order, where it waits up to `call_window` for its call."""
+        arrival = self._loop.time()
+        seat, version = peer.seat, self.version
+        if self.fair is None:
+            peer.error("bad_message", "a press is for real-time tables only; send the act",
+                       version)
+            return
+        if not self._may_act(peer) or seat is None:
+            return
+        if not message.press:
+            self.fair.withdraw(seat)
+            return
+        if message.version > version:
+            _stale(peer, message.version, version)
+            return
+        self.bots.come_back(seat)
+        credit = credited(arrival, peer.credit(self.settings.hit_cap),
+                          self.log.reached_at(message.version))
+        self.fair.press(credit, seat, message.version, arrival + self.settings.call_window,
+                        peer)
 
     def _window(self) -> float:
         """How long an act waits after its credited time: the largest latency credit of any
@@ -212,6 +246,7 @@ class LiveTable:
 
     async def _settle(self, held: Held) -> None:
         """A held act's turn: the game says whether it still counts, then applies it."""
+        assert held.action is not None  # a press is settled only once its call filled it
         try:
             applied = await self.log.apply(held.seat, held.action,
                                            check=lambda state: self._counts(held, state))
@@ -234,6 +269,7 @@ class LiveTable:
 
     def _counts(self, held: Held, state: State) -> bool:
         """At its turn: whether a held act goes ahead; if not, whoever made it learns why."""
+        assert held.action is not None
         if self.status != "playing":
             if held.peer is not None:
                 held.peer.error("not_playing", "the game is over", self.version)

@@ -189,7 +189,9 @@ export function showTable(main, tableId) {
   function board(state) {
     const seat = state.seat;
     const locals = [...states.entries()].filter(([key]) => key !== "watch").map(([key, own]) => ({
-      seat: key, legal: own.legal, act: (notation) => sockets.get(key)?.act(notation) }));
+      seat: key, legal: own.legal, act: (notation, version) => sockets.get(key)?.act(notation, version),
+      press: (version) => sockets.get(key)?.press(version), unpress: (version) => sockets.get(key)?.unpress(version),
+      callWindow: sockets.get(key)?.callWindow }));
     const ctx = currentCtx = {
       obs: state.observation, legal: state.legal, seat, events: state.events, version: state.version, locals,
       prev: lastRendered && lastRendered.seat === seat ? lastRendered.observation : null,

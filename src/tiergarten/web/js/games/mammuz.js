@@ -38,6 +38,9 @@ export function describe(event, names) {
     case "take": return t("mammuz.log.take", { name: who, n: event.cards });
     case "extinct": return t("mammuz.log.extinct", { name: who, species: name(event.species) });
     case "give": return t("mammuz.log.give", { name: who, to: names[event.to] ?? event.to });
+    case "take_jackpot": return t("mammuz.log.take_jackpot", { name: who, n: event.cards });
+    case "to_jackpot": return t("mammuz.log.to_jackpot", { n: event.cards, jackpot: event.jackpot });
+    case "deal_out": return t("mammuz.log.deal_out", { to: names[event.turned_card_to] ?? "" });
     case "removed": return removedLine(event, names);
     case "win": return t("mammuz.log.win", { name: who });
     default: return null;
@@ -131,6 +134,12 @@ export function render(ctx) {
   })) : null;
 
   return h("div.mammuz", {}, opponents, middle, turnLine, actions, hand);
+}
+
+// The replay shows every hand: each lay of the herd face up, as its layer saw it.
+export function revealed(view, seats) {
+  const herd = view.herd.map((lay, i) => ({ ...lay, cards: seats[lay.seat]?.herd?.[i]?.cards ?? lay.cards }));
+  return { ...view, herd };
 }
 
 // A seat's hand face up (the replay shows every hand).
