@@ -8,6 +8,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .a11y import assert_accessible
 from .driver import (
     MY_MOVE,
     after_click,
@@ -44,6 +45,14 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
     expect(page.locator(".results .ranking li.winner")).to_have_count(len(winners))
     for name in winners:
         expect(page.locator(".results .ranking li.winner", has_text=name)).to_have_count(1)
+    # a clear end: who won (you, by name), why, and each rank written once ("1. Ann")
+    banner = ("You won!" if winners == ["Ann"] else "You won, together with" if "Ann" in winners
+              else " and ".join(winners) + " won")
+    expect(page.locator(".results .banner")).to_contain_text(banner)
+    expect(page.locator(".results .reason")).to_have_text("All rounds are played.")
+    ranks = page.locator(".results .ranking li").all_inner_texts()
+    assert all(re.fullmatch(r"\d\. [^#]+ \d+ points?( 🏆)?", r) for r in ranks), ranks
+    assert_accessible(page, "the results")
     page.click("text=Replay the game")
     expect(page.locator("#replay-step")).to_contain_text("Move")
     steps = len(result["record"]["actions"])

@@ -2,7 +2,7 @@
 // log, results and rematch. Several seats in one browser make a hot-seat table.
 import { api, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
 
@@ -213,21 +213,33 @@ export function showTable(main, tableId) {
       h("ol", { reversed: true }, entries.map((e) => h("li", {}, describeEvent(info.game, e, names())))));
   }
 
+  // The end: who won (you, or by name), why, then every seat once by rank (ties share one).
   function resultsPanel(state) {
     const result = state.observation.result;
     const seatOf = [...sockets.keys()].find((k) => k !== "watch");
     const order = result ? info.seats.map((s) => s.seat).sort((a, b) => result.ranks[a] - result.ranks[b]) : [];
-    return h("section#results.panel.results", {},
-      h("h2", {}, t("table.game_over")),
-      result ? h("ol.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, {},
-        h("span", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
+    return h("section#results.panel.results", { role: "region", "aria-label": t("table.game_over") },
+      h("h2.banner", {}, result ? winnerLine(result) : t("table.game_over")),
+      result ? h("p.reason", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
+      result ? h("ul.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, { dataset: { seat: s } },
+        h("span.rank", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
         h("span", {}, t("table.points", { points: result.scores[s], n: result.scores[s] }))))) : null,
-      result ? h("p.muted", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
       h("div.buttons", {},
         seatOf !== undefined ? h("button#rematch.primary", { type: "button", onclick: rematch }, t("table.rematch")) : null,
         info.rematch ? h("a.button", { href: `#/t/${info.rematch}` }, t("table.to_rematch")) : null,
         h("a.button", { href: `#/t/${tableId}/replay` }, t("table.replay")),
         h("a.button", { href: "#/" }, t("table.back"))));
+  }
+
+  function winnerLine(result) {
+    const mine = [...sockets.keys()].filter((k) => k !== "watch");
+    const list = (seats) => new Intl.ListFormat(language, { type: "conjunction" }).format(seats.map((s) => names()[s]));
+    const won = result.winners;
+    if (mine.length === 1 && won.includes(mine[0])) {
+      const others = won.filter((s) => s !== mine[0]);
+      return others.length ? t("table.you_share", { names: list(others), n: others.length }) : t("table.you_won");
+    }
+    return t("table.won", { names: list(won), n: won.length });
   }
 
   async function rematch() {
