@@ -62,6 +62,7 @@ def test_every_replay_steps_from_the_deal_to_the_end_and_back(
     steps = web.get(f"/api/tables/{tid}/replay").json()["steps"]
     total = len(steps) - 1
     page.goto(web.url + "/")
+    page.wait_for_selector(".game-choice")  # the page has set its language: now switch it
     page.select_option("#language", lang)
     page.goto(f"{web.url}/#/t/{tid}/replay")
     step = page.locator("#replay-step")
