@@ -22,12 +22,13 @@ const CLUB_KEYS = ["A", "L", "V", "M", "S", "K"];                   // hot-seat:
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 // A card's words: the catalogue agrees the colour with the animal's grammatical gender
-// ("roter Höhlenbär", "rotes Mammut"); `hue` and `gender` let a message choose its article.
+// ("roter Höhlenbär", "rotes Wildschwein"); `hue`, `beast` (the codes) and `gender` let a
+// message choose its article ("an orange …", "uno smilodonte …").
 export function cardWords(code) {
   const [colour, animal] = String(code).split("-");
   const gender = t(`lm.gender.${animal}`);
   const card = t("lm.card", { colour: t(`lm.colour_of.${colour}`, { gender }), animal: t(`lm.animal.${animal}`) });
-  return { card, hue: colour, gender };
+  return { card, hue: colour, beast: animal, gender };
 }
 
 export function card(code, big = true, label = null) {
@@ -51,8 +52,7 @@ export function describe(event, names) {
   switch (event.act) {
     case "deal": return t("lm.log.deal", { round: event.round, name: names[event.starter] });
     case "flip": return t("lm.log.flip", { name: who, ...cardWords(event.card) });
-    case "hit": return t("lm.log.hit", { name: who, feature: feature(event.feature), kind: kind(event.feature), n: event.cards.length,
-      piles: (event.robbed || []).length });
+    case "hit": return t("lm.log.hit", { name: who, feature: feature(event.feature), kind: kind(event.feature), n: event.cards.length });
     case "mistake": return t("lm.log.mistake", { name: who, feature: feature(event.feature), kind: kind(event.feature), showing: event.showing });
     case "top": return t("lm.log.top", { name: who, ...cardWords(event.card), size: event.size });
     case "pass": return t("lm.log.pass", { name: who });
@@ -231,7 +231,7 @@ function roundSummary(ctx) {
 
 // A seat's prize piles: each its top card and size, named as one thing.
 function prizes(piles, owner) {
-  return h("div.lm-prizes", { role: "group", "aria-label": t("lm.prizes_of", { name: owner ?? "", n: piles.length }) },
+  return h("div.lm-prizes", { role: "group", "aria-label": owner ? `${owner}: ${t("lm.prizes_of", { n: piles.length })}` : t("lm.prizes_of", { n: piles.length }) },
     piles.map((pile) => h("div.lm-prize", {}, card(pile.top, false, t("lm.prize_pile", { ...cardWords(pile.top), n: pile.size })),
       h("span.lm-size", { "aria-hidden": "true" }, pile.size))));
 }
