@@ -11,6 +11,7 @@ export function showTable(main, tableId) {
   main.append(view);
   const sockets = new Map();   // seat (or "watch") -> TableSocket
   const states = new Map();    // seat (or "watch") -> last state message
+  const logs = new Map();      // seat (or "watch") -> every log entry so far, by position
   const ui = {};               // the game module's own memory (selections, toggles)
   let info = null;             // the last table message
   let game = null;             // the game module
@@ -52,7 +53,7 @@ export function showTable(main, tableId) {
     const tokens = tokensFor(tableId);
     const wanted = new Set(tokens.map((e) => e.seat));
     for (const [key, socket] of sockets) {
-      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); }
+      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); logs.delete(key); }
     }
     for (const { seat, token } of tokens) {
       if (!sockets.has(seat)) sockets.set(seat, socketFor(seat, token));
@@ -66,6 +67,7 @@ export function showTable(main, tableId) {
       state: (message) => {
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
+        if (!keepLog(key, message)) socket().sync();  // a gap in the log: ask for all of it
         render();
       },
       error: (message) => {
@@ -80,6 +82,21 @@ export function showTable(main, tableId) {
       },
     });
     function socket() { return sockets.get(key); }
+  }
+
+  // The whole log of the game as this seat may see it: the greeting (and a sync) bring every
+  // entry so far (`log_from` 0), each update the new ones, numbered by their real position.
+  // Returns false when entries are missing (then the client asks for the whole log again).
+  function keepLog(key, message) {
+    if (!Array.isArray(message.log)) {  // a server without the whole log: the recent entries
+      logs.set(key, (message.observation?.log || []).map((e, i) => ({ n: e.n ?? i, ...e })));
+      return true;
+    }
+    const from = message.log_from ?? 0;
+    const known = from === 0 ? [] : logs.get(key) || [];
+    if (from > known.length) return false;
+    logs.set(key, [...known.slice(0, from), ...message.log.map((e, i) => ({ ...e, n: from + i }))]);
+    return true;
   }
 
   function names() {
@@ -115,9 +132,12 @@ export function showTable(main, tableId) {
     else next.append(h("p.muted", {}, t("table.connecting")));
     next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
       t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
-    if (state) next.append(logPanel(state));
+    if (state) next.append(logPanel());
     if (info.status === "over" && state) next.append(resultsPanel(state));
+    const list = view.querySelector("#log-list");
+    const atEnd = !list || list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     morphChildren(view, next);
+    followLog(atEnd);
     lastRendered = state;
   }
 
@@ -206,11 +226,25 @@ export function showTable(main, tableId) {
       game.render(ctx));
   }
 
-  function logPanel(state) {
-    const entries = (state.observation.log || []).slice(-40).reverse();
+  // Every move of the game, numbered by its position in the game, oldest first, with a line
+  // where a new round (or herd) starts; it keeps to the newest entry unless the reader scrolled.
+  function logPanel() {
+    const entries = logs.get(shown) || [];
+    const list = h("ol#log-list.log-list", { role: "log", "aria-label": t("table.log") });
+    entries.forEach((e, i) => {
+      const line = game.separator?.(e, entries[i - 1], names(), entries.slice(0, i));
+      if (line) list.append(h("li.round", { "aria-hidden": "true" }, line));
+      const text = describeEvent(info.game, e, names());
+      if (text) list.append(h("li", { value: e.n + 1, dataset: { n: e.n } }, text));
+    });
     return h("details#log.panel.log", { open: window.innerWidth > 800 },
-      h("summary", {}, t("table.log")),
-      h("ol", { reversed: true }, entries.map((e) => h("li", {}, describeEvent(info.game, e, names())))));
+      h("summary", {}, t("table.log_count", { n: entries.length })), list);
+  }
+
+  // After a render: keep the log scrolled to its newest entry if the reader was there.
+  function followLog(atEnd) {
+    const list = view.querySelector("#log-list");
+    if (list && atEnd) list.scrollTop = list.scrollHeight;
   }
 
   // The end: who won (you, or by name), why, then every seat once by rank (ties share one).
@@ -273,6 +307,7 @@ export function showTable(main, tableId) {
     sockets.get(seat)?.close();
     sockets.delete(seat);
     states.delete(seat);
+    logs.delete(seat);
     connectAll();
     render();
   }

@@ -63,6 +63,11 @@ export function describe(event, names) {
   }
 }
 
+// The move log's line before each deal.
+export function separator(entry) {
+  return entry.act === "deal" ? t("lm.log.round_start", { round: entry.round }) : null;
+}
+
 // The people this browser seats who may hit now (one for an ordinary table, several hot-seat).
 function hitters(ctx) {
   return (ctx.locals || []).filter((l) => l.legal.some((a) => a.startsWith("hit ")));

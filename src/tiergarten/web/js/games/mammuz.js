@@ -47,6 +47,11 @@ export function describe(event, names) {
   }
 }
 
+// The move log's line before each new herd.
+export function separator(entry) {
+  return entry.act === "start" ? t("log.herd") : null;
+}
+
 export function render(ctx) {
   const { obs, legal, seat, ui } = ctx;
   const me = seat ?? null;

@@ -37,6 +37,12 @@ export function describe(event, names) {
   return null;
 }
 
+// The move log's line before the first move of each round.
+export function separator(entry, prev) {
+  if (!prev) return t("maumau.log.round_start", { round: 1 });
+  return prev.act === "round_over" ? t("maumau.log.round_start", { round: prev.round + 1 }) : null;
+}
+
 export function render(ctx) {
   const { obs, legal, seat, ui } = ctx;
   const me = seat === null || seat === undefined ? null : seat;

@@ -83,6 +83,14 @@ function breakable(word) {
   return [...word].map((c, i) => (cuts.has(i) ? `\u00ad${c}` : c)).join("");
 }
 
+// The move log's line where another player's turn starts (at that player's first move).
+const MOVES = new Set(["slide", "reveal", "stop"]);
+export function separator(entry, _prev, names, before) {
+  if (!MOVES.has(entry.act)) return null;
+  const last = before.findLast((e) => MOVES.has(e.act));
+  return !last || last.seat !== entry.seat ? t("log.turn", { name: names[entry.seat] ?? "" }) : null;
+}
+
 // One tile: the whole animal faint, its row's part (top, middle or bottom third) bright on a
 // band of its own, so the row's part shows at a glance; its name may wrap, never cut.
 function tile(animal, part, glow, extra = "") {
