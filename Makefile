@@ -23,10 +23,12 @@ $(NATIVE): $(STAMP) tools/compile.py src/tiergarten/core/native.py \
 
 native: $(NATIVE)
 
-# The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops).
+# The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops);
+# it prints the addresses to open. `make play LAN=1` lets phones and laptops on the local
+# network join: invite links and QR codes then use this machine's network address.
 # In a terminal instead: .venv/bin/tiergarten play maumau --players me,heuristic,heuristic
 play: $(STAMP) $(NATIVE)
-	$(BIN)/tiergarten serve
+	$(BIN)/tiergarten serve$(if $(filter 1 yes true,$(LAN)), --lan)
 
 test: lint typecheck unit
 

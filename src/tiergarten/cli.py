@@ -245,17 +245,27 @@ def docs_page(game_id: str) -> Path | None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default 127.0.0.1, this computer only; with --lan every "
+             "address, 0.0.0.0).")] = None,
     port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
     db: Annotated[str | None, typer.Option(
         help="Database: a SQLite file path or postgresql://... (default: SQLite in the user's "
              "data folder).")] = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the local network: invite links and QR codes use this "
+                      "machine's network address, so phones and laptops can join.")] = False,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address invite links use, e.g. http://192.168.1.20:8000 or "
+             "https://games.example.org/tiergarten behind a proxy.")] = None,
 ) -> None:
     """Serve tables in the browser and over websockets (Ctrl-C stops)."""
+    from tiergarten.server.main import listen_plan
     from tiergarten.server.main import serve as run_server
 
     try:
-        run_server(host=host, port=port, db=db)
+        host, public = listen_plan(host, port, lan, public_url)
+        run_server(host=host, port=port, db=db, public_url=public)
     except (OptionError, ValueError) as exc:
         fail(str(exc))
 

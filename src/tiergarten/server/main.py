@@ -1,6 +1,8 @@
-"""Run the server: `serve()` prints the address and runs uvicorn until interrupted.
+"""Run the server: `serve()` prints the addresses to open and runs uvicorn until interrupted.
 
 `python -m tiergarten.server --port 8000 --db postgresql://...` does the same from a shell.
+By default it listens on loopback only; `lan=True` (`--lan`) listens on every address and
+points invite links at the machine's network address, `public_url` at the address given.
 
 Transport and process settings made here: no websocket compression (`WS_DEFLATE`: messages
 are small JSON, and each connection's deflate state cost ~48 KiB, half the server's memory per
@@ -12,10 +14,13 @@ pass stalls every table for 0.1-0.2 s at 200 tables).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
+import ipaddress
 import os
 from collections.abc import Sequence
 
+from .invite import is_loopback, lan_address, public_base
 from .protocol import MAX_MESSAGE
 from .settings import Settings
 from .sql_store import database_url
@@ -31,20 +36,28 @@ WS_DEFLATE = False
 # 1000 younger passes instead of 10 it comes every few minutes. Reference counting frees
 # almost everything anyway; the young passes are unchanged.
 GC_THRESHOLDS = (700, 10, 1000)
+LOOPBACK, EVERYWHERE = "127.0.0.1", "0.0.0.0"  # the default, and what --lan listens on
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | os.PathLike[str] | None = None,
-          settings: Settings | None = None, log_level: str = "warning") -> None:
+def serve(host: str | None = None, port: int = 8000,
+          db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
+          log_level: str = "warning", lan: bool = False, public_url: str | None = None) -> None:
     """Serve tiergarten on http://host:port with the database `db` (default: SQLite in the
-    user's data folder; `postgresql://...` for PostgreSQL)."""
+    user's data folder; `postgresql://...` for PostgreSQL). `lan`: listen on the local network
+    and build invite links from this machine's address there; `public_url`: the address
+    invite links use (behind a proxy, say)."""
     import uvicorn
 
     from .app import create_app
 
+    host, public = listen_plan(host, port, lan, public_url)
+    settings = settings or Settings()
+    if public is not None:
+        settings = dataclasses.replace(settings, public_url=public)
     url = database_url(db)
     app = create_app(url, settings)
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
-    print(f"tiergarten serving on http://{host}:{port}  (database: {shown})", flush=True)
+    print(addresses(host, port, settings.public_url, f"(database: {shown})"), flush=True)
     gc.set_threshold(*GC_THRESHOLDS)
     gc.collect()
     gc.freeze()  # the modules and the app live as long as the process: out of every pass
@@ -53,10 +66,60 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | os.PathLike[str] 
                 ws_per_message_deflate=WS_DEFLATE)
 
 
+def listen_plan(host: str | None, port: int, lan: bool = False,
+                public_url: str | None = None) -> tuple[str, str | None]:
+    """Where to listen and the base of invite links (None: the address a browser used).
+
+    Refuses (ValueError) a bad `public_url`, LAN mode on a loopback `host`, and LAN mode on a
+    machine with no network address (unless `public_url` says where people reach it)."""
+    public = None if public_url is None else public_base(public_url)
+    if not lan:
+        return host or LOOPBACK, public
+    if host is not None and _is_loopback_host(host):
+        raise ValueError(f"--lan listens on the local network, but --host {host} is loopback: "
+                         "no other device could connect; leave --host out (every address)")
+    if public is None:
+        address = lan_address()
+        if address is None:
+            raise ValueError("--lan: this machine has no network address (no default route, "
+                             "and its hostname names only loopback); connect it to a network "
+                             "or give the address with --public-url")
+        public = f"http://{address}:{port}"
+    return host or EVERYWHERE, public
+
+
+def _is_loopback_host(host: str) -> bool:
+    return is_loopback(f"http://{_bracketed(host)}/")
+
+
+def _bracketed(host: str) -> str:
+    """`host` as it goes into a URL: IPv6 addresses in brackets."""
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
+    except ValueError:
+        return host
+
+
+def addresses(host: str, port: int, public: str | None, note: str = "") -> str:
+    """What `serve` prints: the address to open on this computer, then the one other devices
+    open (where invite links point), or that only this computer can open it."""
+    here = {EVERYWHERE: LOOPBACK, "::": "::1"}.get(host, host)
+    lines = [f"tiergarten serving on http://{_bracketed(here)}:{port}  {note}".rstrip()]
+    if public is not None:
+        # the page's folder (with its slash: the client's paths are relative to it)
+        lines.append(f"  other devices open {public}/  (invite links and QR codes point there)")
+    elif _is_loopback_host(here):
+        lines.append("  only this computer can open it; --lan (make play LAN=1) lets phones "
+                     "and laptops on your network join")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The command line of `python -m tiergarten.server`."""
     parser = argparse.ArgumentParser(prog="python -m tiergarten.server", description=serve.__doc__)
-    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--host", default=None,
+                        help=f"address to listen on (default {LOOPBACK}; with --lan every "
+                             f"address, {EVERYWHERE})")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="a SQLite path or a postgresql:// URL")
     parser.add_argument("--bot-pace", type=float, default=1.0,
@@ -74,10 +137,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "its arrival (half the measured round trip, capped)")
     parser.add_argument("--call-window", type=float, default=3.0,
                         help="seconds a press of the club (real-time tables) waits for its call")
+    parser.add_argument("--lan", action="store_true",
+                        help="listen on the local network; invite links use this machine's "
+                             "network address")
+    parser.add_argument("--public-url", default=None,
+                        help="the address invite links use, e.g. http://192.168.1.20:8000 or "
+                             "https://games.example.org/tiergarten (behind a proxy)")
     parser.add_argument("--log-level", default="warning")
     args = parser.parse_args(argv)
+    try:  # resolved here, so that a bad value is a usage error
+        host, public = listen_plan(args.host, args.port, args.lan, args.public_url)
+    except ValueError as exc:
+        parser.error(str(exc))
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
                         ping_every=args.ping_every, hit_cap=args.hit_cap,
                         call_window=args.call_window)
-    serve(args.host, args.port, args.db, settings, args.log_level)
+    serve(host, args.port, args.db, settings, args.log_level, public_url=public)

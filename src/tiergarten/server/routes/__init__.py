@@ -4,6 +4,7 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `health`: is the server up, and which protocol it speaks;
 - `games`: every game with its options and bots;
 - `lobby`: tables to create, find and show; seats to join and leave; rematches;
+- `invite`: a table's invite link and its QR code (server/invite.py);
 - `records`: a table's record and the replay of a finished game;
 - `hints`: advice for a seat (server/hint.py);
 - `play`: the websocket of one connection to a table.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import games, health, hints, lobby, play, records
+from . import games, health, hints, invite, lobby, play, records
 
-ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, records.router,
-                                  hints.router, play.router)
+ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
+                                  records.router, hints.router, play.router)

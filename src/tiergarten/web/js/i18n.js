@@ -9,6 +9,8 @@
 //                                                   form for the page's language; # is n
 //   {gender, select, f {una} other {un}}            a choice by a word's value
 // Branches may nest. Nothing is fetched and nothing is built: Intl is in every browser.
+import { here } from "./api.js";
+
 export const LANGUAGES = { en: "English", de: "Deutsch", pl: "Polski", it: "Italiano" };
 const STORE = "tiergarten.language";
 let catalogue = {};
@@ -30,7 +32,7 @@ export function preferredLanguage() {
 }
 
 async function fetchCatalogue(lang) {
-  const response = await fetch(`/i18n/${lang}.json`);
+  const response = await fetch(here(`/i18n/${lang}.json`));
   if (!response.ok) throw new Error(`no catalogue for ${lang}`);
   return response.json();
 }

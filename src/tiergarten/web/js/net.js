@@ -1,5 +1,7 @@
 // The websocket half of the protocol: one connection per seat (or one spectator), resumed after
 // any drop with the same token, so closing the tab or losing the network loses nothing.
+import { here } from "./api.js";
+
 const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009]);
 
 export class TableSocket {
@@ -16,9 +18,8 @@ export class TableSocket {
   }
 
   url() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}://${location.host}/ws/${this.tableId}${query}`;
+    return here(`/ws/${this.tableId}${query}`).replace(/^http/, "ws");  // https: -> wss:
   }
 
   open() {

@@ -1,6 +1,6 @@
 // A table: seats and invitation, the game board of the seat(s) this browser holds, the move
 // log, results and rematch. Several seats in one browser make a hot-seat table.
-import { api, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
+import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
@@ -14,6 +14,7 @@ export function showTable(main, tableId) {
   const logs = new Map();      // seat (or "watch") -> every log entry so far, by position
   const ui = {};               // the game module's own memory (selections, toggles)
   let info = null;             // the last table message
+  let invite = null;           // the invite link and its QR code (GET /api/tables/<id>/invite)
   let game = null;             // the game module
   let shown = null;            // the seat whose view is on screen
   let revealed = null;         // hot-seat: the seat that confirmed it holds the device
@@ -44,7 +45,8 @@ export function showTable(main, tableId) {
         h("a", { href: "#/" }, t("table.back"))));
       return;
     }
-    game = await gameModule(info.game);
+    // Without the invite answer the link is this page's own address (and no QR code shows).
+    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null)]);
     connectAll();
     render();
   }
@@ -120,7 +122,10 @@ export function showTable(main, tableId) {
     const state = states.get((shown = chooseSeat()));
     const mine = [...sockets.keys()].filter((k) => k !== "watch");
     const next = h("div", {}, header(), seatsBar(mine));
-    if (info.status === "open" && info.seats.some((s) => !s.taken)) next.append(joinForm(mine.length > 0));
+    if (info.status === "open" && info.seats.some((s) => !s.taken)) {
+      if (invite) next.append(invitePanel());
+      next.append(joinForm(mine.length > 0));
+    }
     // Hot-seat (several people at this screen, taking turns): a hand shows only to its owner,
     // after the hand-off screen; while nobody here is due, the table shows without any hand.
     const hotSeat = mine.length > 1 && !game.realTime && state && info.status !== "over";
@@ -142,7 +147,7 @@ export function showTable(main, tableId) {
   }
 
   function header() {
-    const link = `${location.origin}/#/t/${tableId}`;
+    const link = invite?.url || here(`/#/t/${tableId}`);
     return h("section#head.table-head", {},
       h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
       h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
@@ -165,6 +170,15 @@ export function showTable(main, tableId) {
     s.away ? h("span.badge.away", {}, t("table.away")) : null,
     s.kind === "human" && s.taken && !s.connected && !s.away ? h("span.badge", {}, t("table.disconnected")) : null,
     mine.includes(i) && info.status !== "over" ? h("button.link", { type: "button", onclick: () => leave(i) }, t("table.leave")) : null)));
+  }
+
+  // While seats are open: the invite's QR code for a phone's camera (an SVG the server draws),
+  // or, when the link opens on this computer only, how to let the others in.
+  function invitePanel() {
+    if (invite.loopback) return h("p#invite-note.panel.invite-note", {}, t("table.invite_loopback"));
+    return h("figure#invite-qr.panel.invite-qr", {},
+      h("img", { src: here(invite.qr), alt: t("table.qr_alt"), width: "176", height: "176" }),
+      h("figcaption", {}, t("table.qr_caption")));
   }
 
   function joinForm(another) {

@@ -6,7 +6,7 @@
 // switched off per table in this browser.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { tokensFor } from "../api.js";
+import { here, tokensFor } from "../api.js";
 
 const ROWS = ["heads", "bodies", "legs"];
 // Original art: an emoji per animal (the part of the row is shown by clipping it) and a colour.
@@ -182,7 +182,7 @@ export function render(ctx) {
     if (!entry) return;
     ui.hintError = null;
     try {
-      const response = await fetch(`/api/tables/${tableId}/hint?token=${encodeURIComponent(entry.token)}`);
+      const response = await fetch(here(`/api/tables/${tableId}/hint?token=${encodeURIComponent(entry.token)}`));
       const data = await response.json();
       if (!response.ok) throw new Error(data.detail || response.statusText);
       ui.hint = { ...data, version: ctx.version };
