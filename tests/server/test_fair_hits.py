@@ -334,7 +334,8 @@ def test_whole_games_between_bots_and_records_replay(fair: Server) -> None:
 # -- press, then call: the club is the moment of the hit -----------------------------------------
 
 def penalties(player: Player) -> list[int]:
-    return list([m for m in player.received if m["type"] == "state"][-1]["observation"]["penalties"])
+    last = [m for m in player.received if m["type"] == "state"][-1]
+    return list(last["observation"]["penalties"])
 
 
 @pytest.mark.parametrize(("lag", "press_gap"), [(None, 0.2), (0.8, 0.2)])

@@ -73,14 +73,14 @@ def test_two_rounds_against_a_bot_with_keyboard_hits(page: Any, paced_web: Any, 
 # (half of it, up to the cap of 0.15 s).
 LAG = 150
 SLOW_SOCKET = """(() => {
-  const lag = %d;
+  const lag = LAG;
   const Native = window.WebSocket;
   class Slow extends Native {
     send(data) { setTimeout(() => { if (this.readyState === 1) super.send(data); }, lag); }
     set onmessage(handler) { super.onmessage = (event) => setTimeout(() => handler(event), lag); }
   }
   window.WebSocket = Slow;
-})();""" % LAG
+})();""".replace("LAG", str(LAG))
 SEED = 11  # seat 0 flips red-deer, orange-deer and blue-deer: three deer after three flips
 
 

@@ -64,13 +64,15 @@ CLASHES = """(sel) => {
   const out = boxes.filter((b) => b.left < outer.left - 0.5 || b.right > outer.right + 0.5);
   const overlaps = [];
   boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
-    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps.push(i);
+    const meet = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    if (meet) overlaps.push(i);
   }));
   return {out: out.length, overlaps: overlaps.length, count: boxes.length};
 }"""
 
 
-def test_many_seats_fit_the_panel_at_desktop_and_phone_width(page: Any, web: Any, shot: Any) -> None:
+def test_many_seats_fit_the_panel_at_desktop_and_phone_width(page: Any, web: Any,
+                                                              shot: Any) -> None:
     """MammuZ with 4 to 7 players: the seat selects neither overlap nor stick out."""
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})

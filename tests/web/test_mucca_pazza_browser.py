@@ -240,15 +240,18 @@ def test_after_a_completion_the_next_turn_starts_with_glowing_cards_won_there_an
 
 
 # Names on tiles and cards that do not show whole (cut off, or ended with an ellipsis).
-CUT_NAMES = """() => [...document.querySelectorAll('.mp-tile:not(.mp-ghost) .mp-name, .mp-card-name')]
-  .filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis')
+CUT_NAMES = """() => [...document.querySelectorAll(
+    '.mp-tile:not(.mp-ghost) .mp-name, .mp-card-name')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1
+    || getComputedStyle(e).textOverflow === 'ellipsis')
   .map((e) => e.textContent)"""
 
 # At the start of a slide's animation (held there): where the wrapped tile's copy and the tile
 # itself are, as a share of a tile's width from the row's left edge.
 AT_START = """(row) => {
   for (const a of document.getAnimations()) { a.pause(); a.currentTime = 0; }
-  const wrap = document.querySelector(`.mp-row[data-row=${row}] .mp-track-wrap`).getBoundingClientRect();
+  const wrap = document.querySelector(`.mp-row[data-row=${row}] .mp-track-wrap`)
+    .getBoundingClientRect();
   const real = [...document.querySelectorAll(`.mp-row[data-row=${row}] .mp-tile:not(.mp-ghost)`)];
   const ghost = document.querySelector(`.mp-row[data-row=${row}] .mp-ghost`);
   const width = real[0].getBoundingClientRect().width;
