@@ -16,8 +16,9 @@ export function showReplay(main, tableId) {
 
   async function start() {
     try {
-      data = await api.replay(tableId);
-      game = await gameModule(data.game);
+      const loaded = await api.replay(tableId);
+      game = await gameModule(loaded.game);
+      data = loaded;  // only now: a render (a key, a new language) may come at any await
     } catch (err) {
       view.append(h("section.panel", {}, h("h1", {}, t("replay.title")), h("p.error", {}, err.message),
         h("a", { href: `#/t/${tableId}` }, t("replay.back"))));

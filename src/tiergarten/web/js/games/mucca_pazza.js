@@ -36,7 +36,7 @@ function setHints(tableId, on) {
 // "slide bodies left" -> "Bodies ◀", in words for people.
 function actionText(notation) {
   const [verb, a, b] = notation.split(" ");
-  if (verb === "slide") return t("mucca.act.slide", { row: t(`mucca.row.${a}`), dir: t(`mucca.dir.${b}`) });
+  if (verb === "slide") return t("mucca.act.slide", { row: t(`mucca.row.${a}`), part: a, dir: t(`mucca.dir.${b}`) });
   if (verb === "reveal") return t("mucca.act.reveal", { k: a });
   return t("mucca.act.stop");
 }
@@ -45,7 +45,7 @@ export function describe(event, names) {
   const who = names[event.seat] ?? "";
   switch (event.act) {
     case "slide": return t(event.star ? "mucca.log.slide_star" : "mucca.log.slide",
-      { name: who, row: t(`mucca.row.${event.row}`), dir: t(`mucca.dir.${event.direction}`) });
+      { name: who, row: t(`mucca.row.${event.row}`), part: event.row, dir: t(`mucca.dir.${event.direction}`) });
     case "stop": return t("mucca.log.stop", { name: who });
     case "reveal": return t("mucca.log.reveal", { name: who, k: event.position, card: name(event.card) });
     case "back": return t("mucca.log.back", { name: who, k: event.position, card: name(event.card) });
