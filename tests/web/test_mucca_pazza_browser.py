@@ -269,6 +269,7 @@ def test_on_a_phone_names_show_whole_parts_read_at_a_glance_and_a_wrap_goes_roun
     page.goto(web.url + "/")
     page.wait_for_selector(".game-choice")  # the page has set its language: now switch it
     page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)  # switched (and remembered)
     new_table(page, web.url, "standard")
     assert my_turn(page)
     assert page.evaluate(CUT_NAMES) == []

@@ -64,6 +64,7 @@ def test_every_replay_steps_from_the_deal_to_the_end_and_back(
     page.goto(web.url + "/")
     page.wait_for_selector(".game-choice")  # the page has set its language: now switch it
     page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)  # switched (and remembered)
     page.goto(f"{web.url}/#/t/{tid}/replay")
     step = page.locator("#replay-step")
     expect(step).to_contain_text(str(total))

@@ -124,6 +124,8 @@ class ErrorMessage(_Sent):
     code: str
     message: str
     version: int | None = None
+    reason: str | None = None  # `illegal`: the game's reason code, worded by the client ...
+    params: dict[str, Any] | None = None  # ... with these values (cards, seats, counts)
 
 
 class Ping(_Sent):

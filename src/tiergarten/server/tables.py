@@ -174,7 +174,7 @@ class LiveTable:
             if not await self.log.apply(seat, message.act, expect=version):
                 _stale(peer, version, self.version)  # another act came first
         except IllegalAction as exc:
-            peer.error("illegal", str(exc), version)
+            _illegal(peer, exc, version)
         except StoreFailed as exc:
             peer.error("server_error", str(exc), self.version)
 
@@ -196,7 +196,7 @@ class LiveTable:
             action = self.state.game.parse_action(message.act)
         except IllegalAction as exc:
             self.fair.withdraw(seat)
-            peer.error("illegal", str(exc), version)
+            _illegal(peer, exc, version)
             return
         pressed = self.fair.pressed(seat)  # the call of a press: its moment, its version
         seen = message.version if pressed is None else pressed.seen
@@ -252,7 +252,7 @@ class LiveTable:
                                            check=lambda state: self._counts(held, state))
         except IllegalAction as exc:
             if held.peer is not None:
-                held.peer.error("illegal", str(exc), self.version)
+                _illegal(held.peer, exc, self.version)
             elif self.version != held.seen:  # a bot's move the table outran: it chooses again
                 _finish(held.done, False)
             else:
@@ -363,6 +363,18 @@ class LiveTable:
             self.bots.go_away(seat)
         self.broadcast_info()
         return seat
+
+
+def _illegal(peer: Peer, exc: IllegalAction, version: int) -> None:
+    """The rules refused an act: the game's English reason, and its reason code and parameters
+    (when the game gives them) so that a client can word it in its own language."""
+    message: dict[str, Any] = {"type": "error", "code": "illegal", "message": str(exc),
+                               "version": version}
+    code = getattr(exc, "code", None)
+    if code is not None:
+        message["reason"] = code
+        message["params"] = dict(getattr(exc, "params", {}))
+    peer.send(message)
 
 
 def _stale(peer: Peer, acted_on: int, version: int) -> None:

@@ -2,9 +2,12 @@
 // log, results and rematch. Several seats in one browser make a hot-seat table.
 import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
-import { t, tOr, language } from "./i18n.js";
+import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
+
+// Parameters of a refusal that name seats: shown as the players' names.
+const SEAT_PARAMS = ["seat", "caught", "layer", "flipper", "waiting", "turn"];
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
@@ -73,8 +76,7 @@ export function showTable(main, tableId) {
         render();
       },
       error: (message) => {
-        const text = tOr(`error.code.${message.code}`, message.code);
-        toast(message.code === "illegal" ? `${text}: ${message.message}` : text, "error");
+        toast(errorText(message), "error");
         if (message.code === "stale") socket().sync();
       },
       status: (status) => view.classList.toggle("offline", status === "offline"),
@@ -99,6 +101,22 @@ export function showTable(main, tableId) {
     if (from > known.length) return false;
     logs.set(key, [...known.slice(0, from), ...message.log.map((e, i) => ({ ...e, n: from + i }))]);
     return true;
+  }
+
+  // A refusal in the page's language: the game's reason code and parameters (seats as names,
+  // cards and animals in words: the game module's refusalWords); the English reason if the
+  // catalogue has no words for that code.
+  function errorText(message) {
+    const text = tOr(`error.code.${message.code}`, message.code);
+    if (message.code !== "illegal") return text;
+    const key = [`refusal.${info?.game}.${message.reason}`, `refusal.${message.reason}`].find((k) => message.reason && has(k));
+    if (!key) return `${text}: ${message.message}`;
+    const params = { ...(message.params || {}) };
+    for (const name of SEAT_PARAMS) {
+      if (typeof params[name] === "number") params[name] = names()[params[name]] ?? params[name];
+      else if (Array.isArray(params[name])) params[name] = params[name].map((s) => names()[s] ?? s).join(", ");
+    }
+    return t(key, game?.refusalWords ? game.refusalWords(params) : params);
   }
 
   function names() {
@@ -244,7 +262,7 @@ export function showTable(main, tableId) {
   // where a new round (or herd) starts; it keeps to the newest entry unless the reader scrolled.
   function logPanel() {
     const entries = logs.get(shown) || [];
-    const list = h("ol#log-list.log-list", { role: "log", "aria-label": t("table.log") });
+    const list = h("ol#log-list.log-list", { "aria-label": t("table.log") });
     entries.forEach((e, i) => {
       const line = game.separator?.(e, entries[i - 1], names(), entries.slice(0, i));
       if (line) list.append(h("li.round", { "aria-hidden": "true" }, line));
