@@ -327,13 +327,11 @@ def machine(argv: list[str]) -> dict[str, Any]:
     with contextlib.suppress(OSError, StopIteration):
         mem = next(line.split(":", 1)[1].strip() for line in
                    Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))
-    import tiergarten
-    from tiergarten.core.native import is_compiled
+    from tiergarten.games.mammuz.lays import uses_kernel
 
-    tiergarten.load("mammuz")  # imports its modules, compiled when built (tools/compile.py)
     return {
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "mammuz_compiled": is_compiled("tiergarten.games.mammuz.state"),
+        "mammuz_kernel": uses_kernel(),
         "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
         "platform": platform.platform(),
         "python": f"{platform.python_implementation()} {platform.python_version()}",

@@ -203,6 +203,16 @@ def summary(results: dict[str, Any]) -> str:
     return "\n".join(_targets_md(results) + [""] + lines)
 
 
+def _mammuz_build(m: dict[str, Any]) -> str:
+    """How MammuZ ran: with its optional C kernel or as pure Python (older reports recorded
+    whether its modules were compiled with mypyc)."""
+    if "mammuz_kernel" in m:
+        return ("; MammuZ with its C kernel (`_tiergarten_mammuz`)" if m["mammuz_kernel"]
+                else "; MammuZ as pure Python (no C kernel)")
+    return {True: "; MammuZ's hot modules compiled (mypyc and C)",
+            False: "; MammuZ as pure Python"}.get(m.get("mammuz_compiled"), "")
+
+
 def markdown(results: dict[str, Any], plots: list[Path]) -> str:
     m = results["machine"]
     pk = m["packages"]
@@ -217,10 +227,8 @@ def markdown(results: dict[str, Any], plots: list[Path]) -> str:
         f"{m.get('load_average_at_end', [0])[0]:.2f} at the end (the machine was shared)",
         f"- Ours: {m['python']}, tiergarten {pk.get('tiergarten')}, fastapi {pk.get('fastapi')}, "
         f"uvicorn {pk.get('uvicorn')}, websockets {pk.get('websockets')}, sqlalchemy "
-        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}; "
-        "MammuZ's hot modules "
-        + ({True: "compiled (mypyc and C, `make native`)", False: "pure Python (not compiled)"}
-           .get(m.get("mammuz_compiled"), "(compiled or not: not recorded)")),
+        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}"
+        + _mammuz_build(m),
     ]
     if peers:
         head.append(f"- Peers (own venv `benchmarks/.peers`): Python {peers.get('python')}, "

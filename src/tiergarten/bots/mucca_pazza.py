@@ -20,6 +20,7 @@ exactly but remembers nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tiergarten.core import Action, Game
@@ -73,7 +74,7 @@ class MuccaBot(Bot):
 
     # -- junior -----------------------------------------------------------------------------
 
-    def _junior(self, obs: dict[str, Any], legal: tuple[Action, ...]) -> Action:
+    def _junior(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         self._remember(obs)
         rows = _rows(obs)
         if obs["phase"] == "slide":
@@ -84,7 +85,7 @@ class MuccaBot(Bot):
             return slide_action(*moves(offsets, len(rows[0]))[0])
         return self._pick(rows, legal)
 
-    def _pick(self, rows: list[list[int]], legal: tuple[Action, ...]) -> Action:
+    def _pick(self, rows: list[list[int]], legal: Sequence[Action]) -> Action:
         """A known card that can be completed now, else an unknown one, else the nearest."""
         known, unknown = [], []
         for action in legal:

@@ -46,7 +46,7 @@ class TimedView(SeatView):
 
     __slots__ = ("now",)
 
-    def __init__(self, state: State, seat: int, legal: tuple[Action, ...], now: float) -> None:
+    def __init__(self, state: State, seat: int, legal: Sequence[Action], now: float) -> None:
         super().__init__(state, seat, legal)
         self.now = now
 

@@ -24,7 +24,7 @@ else was asked (see docs/research.md on honesty).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tiergarten.core import Action, State
 
@@ -115,7 +115,7 @@ class Turns:
             self._ids = ids
         return ids
 
-    def legal(self) -> tuple[Action, ...]:
+    def legal(self) -> Sequence[Action]:
         seat = self.current()
         return () if seat is None else self.state.legal_actions(seat)
 

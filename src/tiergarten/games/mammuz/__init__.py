@@ -1,12 +1,7 @@
-"""MammuZ (`mammuz`): the bluffing game of docs/games/mammuz.md. Standard library only.
+"""MammuZ (`mammuz`): the bluffing game of docs/games/mammuz.md. Standard library only (its
+optional C kernel, when installed, only lists lays: see `lays`)."""
 
-`knowledge`, `lays` and `state` may run compiled (see `tiergarten.core.native`)."""
-
-from tiergarten.core import native
-
-native.load(__name__, __path__[0])
-
-from .game import INFO, MammuZ  # noqa: E402 (after choosing compiled or source modules)
-from .state import MammuZState  # noqa: E402
+from .game import INFO, MammuZ
+from .state import MammuZState
 
 __all__ = ["INFO", "MammuZ", "MammuZState"]
