@@ -262,7 +262,8 @@ export function showTable(main, tableId) {
   // where a new round (or herd) starts; it keeps to the newest entry unless the reader scrolled.
   function logPanel() {
     const entries = logs.get(shown) || [];
-    const list = h("ol#log-list.log-list", { "aria-label": t("table.log") });
+    // focusable: a keyboard can scroll the log too
+    const list = h("ol#log-list.log-list", { "aria-label": t("table.log"), tabindex: "0" });
     entries.forEach((e, i) => {
       const line = game.separator?.(e, entries[i - 1], names(), entries.slice(0, i));
       if (line) list.append(h("li.round", { "aria-hidden": "true" }, line));
