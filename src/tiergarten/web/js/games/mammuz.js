@@ -29,6 +29,14 @@ function removedLine(event, names) {
   return event.cards.length ? t("mammuz.log.removed", params) : t("mammuz.log.removed_no_animals", params);
 }
 
+// A refusal's animals in words.
+export function refusalWords(params) {
+  const out = { ...params };
+  for (const key of ["species", "card"]) if (typeof out[key] === "string") out[key] = name(out[key]);
+  if (Array.isArray(out.declarable)) out.declarable = out.declarable.map(name).join(", ");
+  return out;
+}
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   switch (event.act) {

@@ -20,6 +20,14 @@ function cardLabel(code) {
   return t("maumau.card", { rank: t(`maumau.rank.${rank}`), suit: t(`maumau.suit.${suit}`) });
 }
 
+// A refusal's cards and suits in words (its parameters are notation: "7h", "h").
+export function refusalWords(params) {
+  const out = { ...params };
+  for (const key of ["card", "top"]) if (typeof out[key] === "string") out[key] = cardLabel(out[key]);
+  if (typeof out.suit === "string") out.suit = out.suit in { c: 1, d: 1, h: 1, s: 1 } ? t(`maumau.suit.${out.suit}`) : t("maumau.any_suit");
+  return out;
+}
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   const words = event.act.split(" ");

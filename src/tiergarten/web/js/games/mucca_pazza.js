@@ -41,6 +41,11 @@ function actionText(notation) {
   return t("mucca.act.stop");
 }
 
+// A refusal's animal cards in words.
+export function refusalWords(params) {
+  return typeof params.card === "string" ? { ...params, card: name(params.card) } : params;
+}
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   switch (event.act) {
