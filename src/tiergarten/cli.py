@@ -270,6 +270,30 @@ def serve(
         fail(str(exc))
 
 
+ratings_app = typer.Typer(help="Players' ratings in the server's database.",
+                          no_args_is_help=True)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("rebuild")
+def ratings_rebuild(
+    db: Annotated[str | None, typer.Option(
+        help="Database: a SQLite file path or postgresql://... (default: the server's).")
+    ] = None,
+) -> None:
+    """Recompute every result and rating from the tables' logs (the same numbers the
+    server computed as the games ended)."""
+    from tiergarten.server.ratings import rebuild
+    from tiergarten.server.sql_store import SqlStore
+
+    store = SqlStore(db)
+    try:
+        done = rebuild(store.engine, store.load_table)
+    finally:
+        store.close()
+    typer.echo(f"rated {done['rated']} of {done['games']} finished games")
+
+
 @app.command(name="games")
 def list_games() -> None:
     """List the games tiergarten plays."""

@@ -10,6 +10,7 @@ docs/protocol.md).
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +21,9 @@ from fastapi.responses import JSONResponse
 
 from tiergarten.core import OptionError
 
+from . import ratings
+from .accounts import Accounts
+from .csrf import CrossSiteGuard
 from .manager import TableManager
 from .protocol import PROTOCOL
 from .routes import ROUTERS
@@ -41,7 +45,11 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = SqlStore(db)
+        app.state.accounts = Accounts(store.engine, settings.login_attempts,
+                                      settings.login_window)
         manager = app.state.manager = TableManager(store, settings, LocalTransport())
+        manager.seat_tokens = app.state.accounts.seat_token
+        manager.game_over = functools.partial(ratings.game_over, store.engine)
         await manager.recover()
         try:
             yield
@@ -51,6 +59,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
+    app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
     for router in ROUTERS:

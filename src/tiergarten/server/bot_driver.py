@@ -28,6 +28,7 @@ from tiergarten.core import State
 from tiergarten.core.game import Action
 from tiergarten.core.realtime import TimedView
 
+from .clock import Clock
 from .seats import Seats
 from .settings import Settings
 from .table_log import TableLog
@@ -79,6 +80,7 @@ class BotDriver:
         self._loop = asyncio.get_running_loop()
         self._started = self._loop.time()
         self._skipped = 0.0  # bots' seconds that passed without real time (bot_pace 0)
+        self.clock: Clock | None = None  # the players' clocks, at a table with a clock
 
     def wake(self) -> None:
         """The table changed: think again."""
@@ -140,6 +142,11 @@ class BotDriver:
     def _wait_for(self, move: BotMove | None) -> float | None:
         if move is not None:
             return max(0.0, move.delay * self.settings.bot_pace)
+        if self.clock is not None:
+            waiting = self._people_to_move()
+            left = [self.clock.time_left(s, self._loop.time()) for s in waiting
+                    if s in self.clock.running]
+            return max(0.0, min(left)) if left else None
         timer = self.log.row.timer
         if timer is not None and self._people_to_move():
             since = self.log.reached_at(self.log.version)
@@ -155,7 +162,8 @@ class BotDriver:
         return real + self._skipped
 
     def choose(self, seats: dict[int, Bot], state: State, now: float) -> BotMove | None:
-        """The earliest proposal of the bots playing `seats` (ties go to the lower seat).
+        """The earliest proposal of the bots playing `seats` (ties go to the seat asked
+        first, in `to_move()` order: the seat the game waits on first).
 
         Each bot's randomness is seeded from the table's seed, its seat and the version, so
         the same position always gets the same answer, before and after a restart."""
@@ -188,8 +196,13 @@ class BotDriver:
                 and s not in self.seats.away and state.legal_actions(s)]
 
     def _time_out(self) -> BotMove | None:
-        """The turn timer ran out: a bot plays the seat whose move is due, until it returns."""
+        """The turn timer (or a seat's clock) ran out: a bot plays the seat whose move is due,
+        until its person returns."""
         waiting = self._people_to_move()
+        if self.clock is not None:
+            now = self._loop.time()
+            waiting = [s for s in waiting if s in self.clock.running
+                       and self.clock.time_left(s, now) <= 0.01]
         move = self.choose({s: self._bot(s) for s in waiting}, self.log.state, self._now())
         if move is not None:
             self.go_away(move.seat)

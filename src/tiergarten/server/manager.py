@@ -6,9 +6,13 @@ gives it the database and the process's connections; tests give it a `MemoryStor
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 from tiergarten import bots
@@ -24,6 +28,18 @@ from .transport import LocalTransport, Transport
 log = logging.getLogger("tiergarten.server")
 
 
+@dataclass(frozen=True)
+class Account:
+    """A signed-in player as a table sees them: id, user name, and their seat tokens."""
+
+    id: int
+    name: str
+    tokens: Callable[[str, int, int], str]
+
+    def seat_token(self, table_id: str, seat: int) -> str:
+        return self.tokens(table_id, seat, self.id)
+
+
 class TableManager:
     """Every table of one server: creates, finds, recovers and stops them."""
 
@@ -33,6 +49,10 @@ class TableManager:
         self.settings = settings or Settings()
         self.transport: Transport = transport if transport is not None else LocalTransport()
         self.tables: dict[str, LiveTable] = {}
+        # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
+        self.seat_tokens: Callable[[str, int, int], str] | None = None
+        # stores a finished game's results and ratings (`ratings.game_over`; None: not here)
+        self.game_over: Callable[[TableRow], object] | None = None
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -70,7 +90,16 @@ class TableManager:
         """Hold a table in memory until it is over and nobody watches it any more."""
         self.tables[table.id] = table
         table.on_idle = self._forget
+        table.on_over = self._over
         return table
+
+    def _over(self, table: LiveTable) -> None:
+        """A game ended: its results (ratings) are stored in the store's writer, after the
+        last act's commit and in the order the games ended."""
+        if self.game_over is not None:
+            row, hook = table.row, self.game_over
+            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row)
+            future.add_done_callback(_log_failure)
 
     def _forget(self, table: LiveTable) -> None:
         if self.tables.get(table.id) is table:
@@ -79,12 +108,22 @@ class TableManager:
     def create(self, game_id: str, players: int | None, options: dict[str, Any],
                seats: list[SeatSpec | None], timer: float | None = None,
                seed: int | None = None, rematch_of: TableRow | None = None,
-               hints: bool = True) -> LiveTable:
-        """A new table; bad games, options, player counts or bot names raise OptionError."""
+               hints: bool = True, extra: dict[str, Any] | None = None,
+               owner_hash: str | None = None) -> LiveTable:
+        """A new table; bad games, options, player counts or bot names raise OptionError.
+
+        `extra`: `chat` (on or off), `clock` ({"bank", "increment"}: not with `timer`, not at a
+        real-time game), `tutorial`; `owner_hash`: the creator's token hash."""
         game = load(game_id, players, **options)
+        extra = dict(extra or {})
+        if extra.get("clock") and timer is not None:
+            raise OptionError("a table has a turn timer or a clock, not both")
+        if extra.get("clock") and game.info.real_time:
+            raise OptionError(f"{game.info.title} is played in real time: a clock per player "
+                              "needs turns (a turn timer does not either)")
         if len(seats) > game.players:
             raise OptionError(f"{len(seats)} seats given for {game.players} players")
-        if seed is not None and not self.settings.allow_seeds:
+        if seed is not None and not self.settings.allow_seeds and not extra.get("tutorial"):
             raise OptionError("this server does not let a table's creator choose the seed")
         rows = []
         for seat in range(game.players):
@@ -94,21 +133,31 @@ class TableManager:
                 rows.append(SeatRow(seat, "bot", bot=spec.bot))
             else:
                 rows.append(SeatRow(seat, "human"))
-        if rematch_of is not None:
-            rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
-                    for s in rematch_of.seats]
         table_id = secrets.token_urlsafe(9)
+        if rematch_of is not None:  # the same people; an account's token is made anew
+            rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id, s.account)
+                    for s in rematch_of.seats]
+            for seat_row in rows:
+                if seat_row.user_id is not None and self.seat_tokens is not None:
+                    seat_row.token_hash = hash_token(self.seat_tokens(
+                        table_id, seat_row.seat, seat_row.user_id))
         row = self.store.create_table(
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id, hints)
+            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash)
         table = self._keep(self._live(row))
         table.start_if_full()
         return table
 
-    def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
-        """Claim an open seat for `name`; returns the seat and its token (shown only once)."""
+    def join(self, table_id: str, name: str, seat: int | None = None,
+             user: Account | None = None) -> tuple[int, str]:
+        """Claim an open seat for `name`; returns the seat and its token (shown only once).
+
+        A signed-in `user` sits under their user name, with the account's token for the seat
+        (the same on each of their devices: `Accounts.seat_token`)."""
         table = self._need(table_id)
+        if user is not None:
+            name = user.name
         name = " ".join(name.split())[:NAME_LENGTH]
         if not name:
             raise TableError("a name is needed to sit down")
@@ -118,16 +167,19 @@ class TableManager:
         if seat is None or seat not in free:
             raise TableError("that seat is taken or not for a person" if free
                              else "no seat is open at this table", 409)
-        token = secrets.token_urlsafe(24)
-        if not self.store.claim_seat(table_id, seat, name, hash_token(token)):
+        token = secrets.token_urlsafe(24) if user is None else user.seat_token(table_id, seat)
+        user_id = None if user is None else user.id
+        if not self.store.claim_seat(table_id, seat, name, hash_token(token), user_id):
             raise TableError("that seat was just taken", 409)
-        table.seats.claim(seat, name, hash_token(token))
+        table.seats.claim(seat, name, hash_token(token), user_id,
+                          None if user is None else user.name)
         table.broadcast_info()
         table.start_if_full()
         return seat, token
 
     def rematch(self, table_id: str, token: str) -> LiveTable:
-        """A new table with the same game, options, bots and people (same tokens)."""
+        """A new table with the same game, options, bots and people (same tokens; an
+        account's seat gets the account's token for the new table)."""
         table = self._need(table_id)
         if table.seat_of(token) is None:
             raise TableError("only someone seated at the table may ask for a rematch", 403)
@@ -136,7 +188,9 @@ class TableManager:
         if table.rematch is not None:
             return self._need(table.rematch)
         new = self.create(table.row.game, table.row.players, table.row.options, [],
-                          table.row.timer, rematch_of=table.row, hints=table.row.hints)
+                          table.row.timer, rematch_of=table.row, hints=table.row.hints,
+                          extra={k: v for k, v in table.row.extra.items() if k != "tutorial"},
+                          owner_hash=table.row.owner_hash)
         table.rematch = new.id
         table.broadcast_info()
         return new
@@ -149,3 +203,8 @@ class TableManager:
         if table is None:
             raise TableError(f"there is no table {table_id!r}", 404)
         return table
+
+
+def _log_failure(future: Future[object] | asyncio.Future[object]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("could not store a finished game's results", exc_info=future.exception())

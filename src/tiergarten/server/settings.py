@@ -26,6 +26,8 @@ class Settings:
     # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
     # address the browser used to reach the server.
     public_url: str | None = None
+    login_attempts: int = 5  # failed sign-ins per user name (x4 per address) within ...
+    login_window: float = 300.0  # ... this many seconds
 
     def __post_init__(self) -> None:
         if self.public_url is not None:

@@ -25,6 +25,7 @@ real-time games" in docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 from collections.abc import Callable
 from typing import Any
@@ -32,16 +33,19 @@ from typing import Any
 from tiergarten.core import IllegalAction, State
 
 from .bot_driver import BotDriver, BotMove
+from .chat import TableChat
+from .clock import Clock
 from .fair_queue import FairQueue, Held, credited
-from .protocol import PROTOCOL, Act, Auth, Press, Sync
+from .protocol import PROTOCOL, Act, Auth, Chat, Press, React, Sync
 from .seats import Seats
-from .settings import Settings, TableError
+from .settings import Settings, TableError, hash_token
 from .store import Store, TableRow
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
+from .tutorial import TUTORIALS, Coach, moves_made
 
-# what a connection says to its table (a pong stays with the route)
-ToTable = Act | Auth | Sync | Press
+# what a connection says to its table (not pongs)
+ToTable = Act | Auth | Sync | Chat | React | Press
 
 
 class LiveTable:
@@ -62,7 +66,14 @@ class LiveTable:
                               self._is_connected)
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
+        self.on_over: Callable[[LiveTable], None] | None = None  # the game has just ended
         self._loop = asyncio.get_running_loop()
+        self.chat = TableChat(row.id, store, transport, bool(row.extra.get("chat", True)))
+        self.clock = self._make_clock()
+        self.bots.clock = self.clock
+        tutorial = row.extra.get("tutorial")
+        self.coach = (Coach(tutorial, TUTORIALS[tutorial])
+                      if tutorial in TUTORIALS else None)  # the learner is seat 0
 
     # -- facts -------------------------------------------------------------------------------
 
@@ -90,11 +101,26 @@ class LiveTable:
         return {
             "type": "table", "id": self.id, "game": self.row.game, "players": self.row.players,
             "options": self.row.options, "status": self.status, "version": self.version,
-            "timer": self.row.timer, "hints": self.row.hints,
+            "timer": self.row.timer, "hints": self.row.hints, "chat": self.chat.on,
+            "clock": self.row.extra.get("clock"), "tutorial": self.row.extra.get("tutorial"),
             "created": self.row.created.isoformat(),
             "rematch": self.rematch,
             "seats": self.seats.info(self.transport.audience(self.id)),
         }
+
+    def _make_clock(self) -> Clock | None:
+        spec = self.row.extra.get("clock")
+        if not spec:
+            return None
+        clock = Clock(float(spec["bank"]), float(spec.get("increment", 0)), self.seats.people(),
+                      self._loop.time(), self.row.players)
+        if self.status == "playing":  # rebuilt after a restart: every bank starts full
+            clock.moved(None, self._due_people(), self._loop.time())
+        return clock
+
+    def _due_people(self) -> list[int]:
+        state = self.state
+        return [s for s in state.to_move() if self.seats.is_person(s) and state.legal_actions(s)]
 
     def _is_connected(self, seat: int) -> bool:
         return seat in self.transport.audience(self.id)
@@ -113,6 +139,7 @@ class LiveTable:
             self.bots.come_back(peer.seat)
         self.broadcast_info()
         peer.send(self._state_message(peer.seat, 0))
+        peer.send(self.chat.log_message())
 
     def disconnect(self, peer: Peer) -> None:
         self.transport.detach(self.id, peer)
@@ -137,6 +164,9 @@ class LiveTable:
             self.disconnect(peer)
             peer.seat = seat
             self.connect(peer)
+        elif isinstance(message, Chat | React):
+            name = None if peer.seat is None else (self.seats.rows[peer.seat].name or "")
+            await self.chat.say(peer, message, name, self.version)
         elif isinstance(message, Act):
             if self.real_time:
                 self._act_fairly(peer, message)
@@ -169,6 +199,8 @@ class LiveTable:
         if message.version != version:
             _stale(peer, message.version, version)
             return
+        if not self._coach_permits(peer, seat, message.act):
+            return
         self.bots.come_back(seat)
         try:
             if not await self.log.apply(seat, message.act, expect=version):
@@ -190,6 +222,8 @@ class LiveTable:
             return
         if message.version > version:
             _stale(peer, message.version, version)
+            return
+        if not self._coach_permits(peer, seat, message.act):
             return
         self.bots.come_back(seat)
         try:
@@ -233,6 +267,19 @@ class LiveTable:
                           self.log.reached_at(message.version))
         self.fair.press(credit, seat, message.version, arrival + self.settings.call_window,
                         peer)
+
+    def _coach_permits(self, peer: Peer, seat: int, act: str) -> bool:
+        """At a tutorial table: whether the coach's step lets the learner make this move."""
+        coach = self.coach
+        if coach is None or seat != coach.seat:
+            return True
+        made = moves_made(self.state.history, seat)
+        legal = [a.text for a in self.state.legal_actions(seat)]
+        if coach.permits(made, legal, act):
+            return True
+        peer.error("tutorial", f"this step of the tutorial teaches another move: one of "
+                   f"{', '.join(coach.filter(made, legal))}", self.version)
+        return False
 
     def _window(self) -> float:
         """How long an act waits after its credited time: the largest latency credit of any
@@ -303,9 +350,15 @@ class LiveTable:
 
     def _published(self, entry: Entry) -> None:
         """The log holds a new act: everybody hears of it, each from their own seat."""
+        if self.clock is not None:
+            self.clock.moved(entry.seat, self._due_people(), self._loop.time())
+            if self.state.is_over():
+                self.clock.stop(self._loop.time())
         self.bots.wake()
         self.broadcast(entry.events)
         if self.state.is_over():
+            if self.on_over is not None:
+                self.on_over(self)
             self.broadcast_info()
             self._idle_check()
 
@@ -324,17 +377,28 @@ class LiveTable:
         legal: list[str] = []
         if seat is not None and self.status == "playing":
             legal = [a.text for a in self.state.legal_actions(seat)]
+        coach = self.coach
+        if coach is not None and seat == coach.seat:
+            made = moves_made(self.state.history, seat)
+            legal = coach.filter(made, legal) if legal else legal
         log_entries = observation.get("log")
         events = (list(log_entries[-new_events:])
                   if new_events > 0 and isinstance(log_entries, list) else [])
-        return {"type": "state", "version": self.version, "seat": seat,
-                "observation": observation, "legal": legal, "events": events}
+        message = {"type": "state", "version": self.version, "seat": seat,
+                   "observation": observation, "legal": legal, "events": events}
+        if self.clock is not None:
+            message["clock"] = self.clock.view(self._loop.time())
+        if coach is not None and seat == coach.seat:
+            message["coach"] = coach.view(moves_made(self.state.history, seat))
+        return message
 
     # -- starting, stopping, leaving ---------------------------------------------------------
 
     def start_if_full(self) -> None:
         if self.status == "open" and not self.open_seats():
             self.log.start()
+            if self.clock is not None:
+                self.clock.moved(None, self._due_people(), self._loop.time())
             self.broadcast_info()
             self.broadcast(0)
         if self.status == "playing":
@@ -349,6 +413,16 @@ class LiveTable:
             await self.fair.stop()  # held acts were never committed, so never told: no loss
         await self.bots.stop()
         self.transport.close_table(self.id, 1001, "the server is stopping")
+
+    def switch_chat(self, owner_token: str, on: bool) -> None:
+        """The table's creator switches chat on or off for everyone."""
+        if self.row.owner_hash is None or not hmac.compare_digest(
+                self.row.owner_hash, hash_token(owner_token)):
+            raise TableError("only the table's creator may switch its chat", 403)
+        self.chat.on = on
+        self.row.extra = {**self.row.extra, "chat": on}
+        self.store.set_extra(self.id, self.row.extra)
+        self.broadcast_info()
 
     def leave(self, token: str) -> int:
         """A person leaves: before the game the seat opens again; during it a bot plays on

@@ -4,4 +4,6 @@ optional C kernel, when installed, only lists lays: see `lays`)."""
 from .game import INFO, MammuZ
 from .state import MammuZState
 
-__all__ = ["INFO", "MammuZ", "MammuZState"]
+GAME = MammuZ  # what the registry loads: the package's name is the game's id
+
+__all__ = ["GAME", "INFO", "MammuZ", "MammuZState"]

@@ -8,4 +8,7 @@ from .solver import Plan, solve
 from .standard import StandardState
 from .state import MuccaState
 
-__all__ = ["INFO", "JuniorState", "MuccaPazza", "MuccaState", "Plan", "StandardState", "solve"]
+GAME = MuccaPazza  # what the registry loads: the package's name is the game's id
+
+__all__ = ["GAME", "INFO", "JuniorState", "MuccaPazza", "MuccaState", "Plan", "StandardState",
+           "solve"]

@@ -12,7 +12,7 @@ export function here(path) {
   return new URL(path.replace(/^\//, ""), document.baseURI).href;
 }
 
-async function call(method, path, body) {
+export async function call(method, path, body) {
   const response = await fetch(here(path), {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -44,7 +44,7 @@ export const api = {
 // hot-seat play at one screen).
 const TOKENS = "tiergarten.tokens";
 
-function allTokens() {
+export function allTokens() {
   try { return JSON.parse(localStorage.getItem(TOKENS)) || {}; } catch { return {}; }
 }
 

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, morphChildren } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { chatUpTo } from "./chat.js";
 
 export function showReplay(main, tableId) {
   const view = h("div.replay-screen");
@@ -92,6 +93,7 @@ export function showReplay(main, tableId) {
         h("p.muted.replay-keys", {}, t("replay.keys")),
         h("div#replay-event.replay-event", { "aria-live": "polite" }, moveLines(step, seatNames).map((line) => h("p", {}, line)))),
       h("section.board", { dataset: { game: data.game, seat: "replay", version: index } }, game.render(ctx)),
+      chatUpTo(data.chat, index),
       h("section.panel.hands", {}, h("h2", {}, t("replay.hands")),
         step.seats.map((seatObs, s) => h("div.revealed-hand", { dataset: { seat: s } },
           h("strong", {}, seatNames[s]),

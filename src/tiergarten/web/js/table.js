@@ -5,6 +5,10 @@ import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { syncSeats } from "./account.js";
+import { mountChat } from "./chat.js";
+import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
+import { mountCoach } from "./tutorial.js";
 
 // Parameters of a refusal that name seats: shown as the players' names.
 const SEAT_PARAMS = ["seat", "caught", "layer", "flipper", "waiting", "turn"];
@@ -33,7 +37,11 @@ export function showTable(main, tableId) {
   const ticker = setInterval(() => {
     const el = view.querySelector("#turn-timer");
     if (el) el.textContent = timerText();
+    tickClocks(view);
   }, 500);
+  resetClocks();
+  let chat = null;             // the table chat beside the board (js/chat.js)
+  let coach = null;            // a tutorial's coach above it (js/tutorial.js)
 
   function onKey(event) {
     if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
@@ -49,7 +57,11 @@ export function showTable(main, tableId) {
       return;
     }
     // Without the invite answer the link is this page's own address (and no QR code shows).
-    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null)]);
+    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
+      syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
+    if (info.tutorial) coach = mountCoach(main);
+    chat = mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
+      send: (message) => [...sockets.values()].some((s) => s.send(message)) });
     connectAll();
     render();
   }
@@ -68,12 +80,16 @@ export function showTable(main, tableId) {
 
   function socketFor(key, token) {
     return new TableSocket(tableId, token, {
-      table: (message) => { info = message; render(); },
+      table: (message) => { info = message; render(); chat?.render(); },
+      chat: (line) => chat?.add(line),
+      chat_log: (message) => chat?.load(message.lines),
       state: (message) => {
+        noteClock(message);
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
         if (!keepLog(key, message)) socket().sync();  // a gap in the log: ask for all of it
         render();
+        coach?.update(message);
       },
       error: (message) => {
         toast(errorText(message), "error");
@@ -154,7 +170,8 @@ export function showTable(main, tableId) {
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
     next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
-      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
+      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line)),
+      h("a.learn-link", { href: `#/learn/${info.game}` }, t("tutorial.learn"))));
     if (state) next.append(logPanel());
     if (info.status === "over" && state) next.append(resultsPanel(state));
     const list = view.querySelector("#log-list");
@@ -183,7 +200,8 @@ export function showTable(main, tableId) {
   function seatsBar(mine) {
     return h("ol#seats.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
       dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
-    h("span.seat-name", {}, names()[i]),
+    clockBadge(info, i),
+    h("span.seat-name", {}, s.account ? h("a", { href: `#/p/${encodeURIComponent(s.account)}` }, names()[i]) : names()[i]),
     s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
     s.away ? h("span.badge.away", {}, t("table.away")) : null,
     s.kind === "human" && s.taken && !s.connected && !s.away ? h("span.badge", {}, t("table.disconnected")) : null,
@@ -314,7 +332,7 @@ export function showTable(main, tableId) {
       let table = null;
       for (const { seat, token } of tokensFor(tableId)) {
         table = await api.rematch(tableId, token);
-        saveToken(table.id, seat, token);  // people keep their tokens at the new table
+        saveToken(table.id, seat, table.token || token);  // an account's token is new there
       }
       location.hash = `#/t/${table.id}`;
     } catch (err) {
@@ -351,6 +369,8 @@ export function showTable(main, tableId) {
     stop: () => {
       document.removeEventListener("keydown", onKey);
       clearInterval(ticker);
+      chat?.stop();
+      coach?.stop();
       for (const socket of sockets.values()) socket.close();
     },
     refresh: render,
