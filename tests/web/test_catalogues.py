@@ -215,7 +215,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"lm.animal.{a}" for a in lm.ANIMALS} | {f"lm.colour.{c}" for c in lm.COLOURS}
     keys |= {f"mucca.animal.{a}" for a in mp.CARD_NAMES}
     keys |= {f"mucca.row.{r}" for r in mp.ROWS} | {f"mucca.dir.{d}" for d in mp.DIRECTIONS}
-    hints = source("server", "hint.py")
+    hints = source("bots", "mucca_pazza_advice.py")
     keys |= {f"mucca.why.{r}" for r in re.findall(r'"reason": "(\w+)"', hints)}
     return keys
 

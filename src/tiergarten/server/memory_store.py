@@ -38,6 +38,9 @@ class MemoryStore:
         self._chat: dict[str, list[dict[str, Any]]] = {}
         self._lock = threading.Lock()
 
+    def ping(self) -> None:
+        pass  # always there
+
     def close(self) -> None:
         self.writer.shutdown(wait=True)
 

@@ -120,6 +120,10 @@ class Store(Protocol):
         """One table with its seats and its log (a copy the caller may change), or None."""
         ...
 
+    def ping(self) -> None:
+        """Raise if the store cannot be reached now (readiness)."""
+        ...
+
     def close(self) -> None:
         """Finish the writes under way, then let go of everything."""
         ...
