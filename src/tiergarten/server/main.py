@@ -212,6 +212,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hit-cap", type=float, default=0.15,
                         help="the most seconds an act at a real-time table is credited before "
                              "its arrival (half the measured round trip, capped)")
+    parser.add_argument("--call-window", type=float, default=3.0,
+                        help="seconds a press of the club (real-time tables) waits for its call")
     parser.add_argument("--lan", action="store_true",
                         help="listen on the local network; invite links use this machine's "
                              "network address")
@@ -233,7 +235,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(str(exc))
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
-                        ping_every=args.ping_every, hit_cap=args.hit_cap)
+                        ping_every=args.ping_every, hit_cap=args.hit_cap,
+                        call_window=args.call_window)
     from .cluster.settings import ClusterSettings
 
     cluster = ClusterSettings.from_env(redis_url=args.redis)
