@@ -357,6 +357,8 @@ class MauMauState(State):
         self.over = True
         self.reason = reason
         self.catchable = -1
+        self.drawn = -1  # nobody moves any more: no drawn card waits to be played,
+        self.pending = 0  # no 7-chain waits to be paid (the decision bound cut a turn short)
         self._legal = None
         self._movers = None
 
