@@ -133,7 +133,8 @@ def explain(state: MuccaState, seat: int, action: MuccaAction) -> str:
     """Why `action` is refused for `seat`, whose turn it is."""
     if state.variant == "standard":
         if action.kind == REVEAL_KIND:
-            return "the standard game has no card grid to reveal from: slide a row or stop"
+            moves = "slide a row or stop" if state.slides_made else "slide a row"
+            return f"the standard game has no card grid to reveal from: {moves}"
         if action.kind == STOP_KIND:
             return "a turn must contain at least one slide before you stop"
         return f"{action} is not legal now"
