@@ -29,6 +29,7 @@ COMMANDS = ("help", "quit")
 LONG_MENU = 24  # more choices than this are listed in columns
 LIST_LIMIT = 8  # a refusal lists the legal moves only when there are at most this many
 HINTS = ("see the menu, or press Tab twice for every move", "see the menu")
+UNREADABLE = "cannot read '{}' as a move: help shows how moves are written"
 
 
 class Table:
@@ -152,10 +153,15 @@ class Table:
             reason = named(exc.reason, self.names)
             tails = [f"legal now: {', '.join(exc.allowed) or 'nothing'}"] if len(
                 exc.allowed) <= LIST_LIMIT else []
-            room = self.console.width - 2  # the prompt's "> " when the input is not echoed
+            room = self.room()
             return next((f"{reason}; {tail}" for tail in [*tails, *HINTS]
-                         if len(reason) + 2 + len(tail) <= room), f"{reason}; {HINTS[-1]}")
+                         if len(reason) + 2 + len(tail) <= room), reason)
         return f"{action} is not legal now"
+
+    def room(self) -> int:
+        """The width a note under the menu may take without wrapping (the prompt's "> " when
+        the input is not echoed)."""
+        return self.console.width - 2
 
     def menu(self, choices: Sequence[Choice], obs: Observation, wait: bool,
              compact: bool = False) -> list[RenderableType]:
@@ -327,7 +333,13 @@ class Asking:
             return self.table.parse(text)
         except NotationError as exc:
             said = str(exc)  # the game's whole notation hint, when it fits the line
-            if len(said) > self.table.console.width - 2:
-                said = f"cannot read {text!r} as a move: help shows how moves are written"
+            room = self.table.room()
+            if len(said) > room:
+                said = UNREADABLE.format(_cut(text, room - len(UNREADABLE.format(""))))
             self.note(said, style="red")
             return None
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters, ending in "…" where it was cut."""
+    return text if len(text) <= width else text[:max(0, width - 1)].rstrip() + "…"
