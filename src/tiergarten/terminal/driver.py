@@ -28,6 +28,7 @@ from .render import Observation, renderer_module
 from .table import Table
 
 PERSON = "me"
+SAVED = 3  # lines under the last screen: "Game saved to ..." (wrapped) and the shell's prompt
 
 
 # -- who sits where ---------------------------------------------------------------------------
@@ -130,9 +131,15 @@ class Match:
 
     def _finish(self, obs: Observation) -> None:
         """The last screen with the result below it (fitted to a live terminal, with room for
-        the line saying where the game was saved)."""
+        the lines saying where the game was saved and the shell's prompt: `SAVED`); the
+        ranking in brief where the table of the game and a ranking table do not both fit."""
+        table, renderer = self.table, self.table.renderer
         result = obs.get("result") or self.state.result().to_dict()
-        self.table.show(obs, [self.table.renderer.outcome(result, self.names, obs)], spare=3)
+        outcome = renderer.outcome(result, self.names, obs)
+        if table.live and table.height(table.fitted(obs, 0)) + table.height(outcome) + SAVED > \
+                table.console.height:
+            outcome = renderer.outcome(result, self.names, obs, brief=True)
+        table.show(obs, [outcome], spare=SAVED)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game so far as a JSON record (to `path`, or ./records/...); return where."""

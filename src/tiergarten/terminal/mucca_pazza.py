@@ -2,13 +2,14 @@
 place or the card grid, stars and cards, the log in words, and the adviser's hint.
 
 Built from one seat's observation only (see `tiergarten.games.mucca_pazza.view.observe`).
-The terminal driver has no per-game commands, so there is no `hint` command: the hint is a line
-on the screen of the seat whose turn it is (`show_hints`, on by default), telling how far the
-goal is without saying which slides reach it.
+The screen of the seat whose turn it is has a hint line (`show_hints`, on by default) telling
+how far the goal is without saying which slides reach it; the `hint` command names them. Where
+an 80x24 terminal is short of lines (`tight`), the screen leaves out its blank lines, the won
+cards' names (their number stays), the headings, an empty row of ✓ and the hint line.
 
 >>> r = MuccaPazzaRenderer(unicode=False)
 >>> str(r.label("slide legs right", {"variant": "standard", "slides_left": 0}, ["You", "Bot"]))
-'push the legs row right (spends a star)'
+'push the legs row right (a star)'
 >>> str(r.event({"seat": 1, "act": "reveal", "position": 3, "card": "pig"}, ["You", "Bot"], 0))
 'Bot revealed card 3: pig'
 >>> str(r.tile("cockatoo"))
@@ -72,7 +73,8 @@ class MuccaPazzaRenderer(Renderer):
             table.add_row(row, *cells)
         marks = [Text("✓" if self.unicode else "ok", style="bold green")
                  if board["heads"][c] in complete else Text("") for c in range(columns)]
-        table.add_row("", *marks)
+        if complete or not self.tight:
+            table.add_row("", *marks)
         return table
 
     def _seats(self, obs: Observation, names: Sequence[str]) -> Table:
@@ -82,7 +84,8 @@ class MuccaPazzaRenderer(Renderer):
         table.add_column("Cards", justify="right")
         if obs["stars"] is not None:
             table.add_column("Stars", justify="right")
-        table.add_column("Won")
+        if not self.tight:
+            table.add_column("Won")
         for seat, name in enumerate(names):
             mover = seat == obs.get("turn")
             row: list[str | Text] = [self.marker if mover else "",
@@ -91,15 +94,18 @@ class MuccaPazzaRenderer(Renderer):
             if obs["stars"] is not None:
                 star = "★" if self.unicode else "*"
                 row.append(star * obs["stars"][seat] or "-")
-            row.append(", ".join(_grouped(obs["won"][seat])) or "-")
+            if not self.tight:
+                row.append(", ".join(_grouped(obs["won"][seat])) or "-")
             table.add_row(*row)
         return table
 
     def _landing(self, obs: Observation) -> Text:
         shown = ", ".join(_grouped(obs["landing"])) or "(empty)"
         line = Text.assemble(("Landing place: ", "bold"), shown, f"   pile {obs['pile_size']}")
-        if obs["final_round"] is not None:
-            line.append(f"   last round: {obs['final_round']} turn(s) left", style="bold red")
+        left = obs["final_round"]
+        if left and not obs.get("over"):  # the last turns are being played
+            line.append(f"   last round: {left} turn{'s' if left != 1 else ''} left",
+                        style="bold red")
         return line
 
     def _grid(self, obs: Observation) -> Table:
@@ -122,7 +128,8 @@ class MuccaPazzaRenderer(Renderer):
     def hint(self, obs: Observation) -> Text | None:
         """How far the goal is (not which slides reach it), for the seat whose turn it is."""
         seat, turn = obs.get("seat"), obs.get("turn")
-        if not self.show_hints or seat is None or seat != turn or obs.get("phase") != "slide":
+        if (not self.show_hints or self.tight or seat is None or seat != turn
+                or obs.get("phase") != "slide"):
             return None
         params = advise(obs)["params"]
         n = params.get("slides", 0)
@@ -169,10 +176,13 @@ class MuccaPazzaRenderer(Renderer):
     def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
         junior = obs["variant"] == "junior"
         title = "Mucca Pazza — junior" if junior else "Mucca Pazza"
-        parts: list[RenderableType] = [Text(title, style="bold"), self._seats(obs, names),
-                                       Text(""), self._board(obs), Text("")]
+        gap = [] if self.tight else [Text("")]
+        heading = [] if self.tight else [Text(title, style="bold")]  # the frame's title says it
+        parts: list[RenderableType] = [*heading, self._seats(obs, names), *gap,
+                                       self._board(obs), *gap]
         if junior:
-            parts += [Text("Cards:", style="bold"), Padding(self._grid(obs), (0, 0, 0, 2))]
+            heading = [] if self.tight else [Text("Cards:", style="bold")]
+            parts += [*heading, Padding(self._grid(obs), (0, 0, 0, 2))]
         else:
             parts.append(self._landing(obs))
         parts += self._situation(obs, names)
@@ -252,12 +262,12 @@ class MuccaPazzaRenderer(Renderer):
         words = action.split()
         if words[0] == "slide":
             arrow = f" {ARROWS[words[2]]}" if self.unicode else ""
-            star = (" (spends a star)" if obs.get("variant") == "standard"
-                    and not obs.get("slides_left") else "")
+            star = ((" (★)" if self.unicode else " (a star)")  # said on the line above
+                    if obs.get("variant") == "standard" and not obs.get("slides_left") else "")
             return Text(f"push the {words[1]} row {words[2]}{arrow}{star}")
         if action == "stop":
             if obs.get("variant") == "standard":
-                return Text("stop (a turn that completes nothing wins nothing)")
+                return Text("stop (wins nothing)")  # nothing stands whole mid-turn
             return Text("stop (the card goes back face down)")
         if words[0] == "reveal":
             return Text(f"reveal card {words[1]}")

@@ -46,6 +46,7 @@ class Table:
         self.live = console.is_terminal if live is None else live  # redraw in place
         self.renderer: Renderer = renderer_for(game.id, can_show_unicode(console))
         self.state: State | None = None  # the live game, used only to ask the engine why
+        self.shown: Observation | None = None  # the observation on screen now
         self._shown_to: int | None = None
 
     # -- drawing ----------------------------------------------------------------------------
@@ -58,18 +59,22 @@ class Table:
         return Panel(self.renderer.screen(obs, self.names), title=title, title_align="left")
 
     def fitted(self, obs: Observation, room: int) -> Panel:
-        """The frame of `obs` in at most `room` lines if it can be: fewer log lines first."""
-        full = lines = self.renderer.log_lines
+        """The frame of `obs` in at most `room` lines if it can be: fewer log lines first,
+        then (none left) the renderer's tight layout, without spacing and extras."""
+        renderer = self.renderer
+        full = lines = renderer.log_lines
         try:
             while True:
-                self.renderer.log_lines = lines
+                renderer.log_lines = lines
                 frame = self.frame(obs)
                 over = self.height(frame) - room
-                if over <= 0 or lines == 0:
+                if over <= 0 or renderer.tight:
                     return frame
+                if lines == 0:
+                    renderer.tight = True
                 lines = max(0, lines - over)  # a log line is a row, unless it wraps
         finally:
-            self.renderer.log_lines = full
+            renderer.log_lines, renderer.tight = full, False
 
     def height(self, what: RenderableType) -> int:
         return len(self.console.render_lines(what, pad=False))
@@ -78,6 +83,7 @@ class Table:
              ) -> None:
         """Draw `obs`'s screen and what goes `below` it; in a live terminal in place, with
         `spare` lines left under it (the prompt's)."""
+        self.shown = obs
         if self.live:
             room = self.console.height - spare - sum(self.height(r) for r in below)
             frame = self.fitted(obs, room)
@@ -96,7 +102,11 @@ class Table:
         """Stop between rounds: show the summary; in a live terminal wait for the person
         (or, with only bots playing, for `hold` seconds)."""
         title = "Game over" if last else "Round over"
-        self.console.print(Panel(what, title=title, title_align="left"))
+        panel = Panel(what, title=title, title_align="left")
+        if self.live and self.shown is not None:  # the screen redrawn with room for the panel
+            self.show(self.shown, [panel])
+        else:
+            self.console.print(panel)
         if not self.live or last:
             return
         if self.people:
