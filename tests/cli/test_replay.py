@@ -30,10 +30,11 @@ def test_replay_prints_every_action_with_the_seat_and_the_result(run, saved: Pat
     result = run("replay", str(saved))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    for index, (seat, text) in enumerate(record["actions"]):
+    for number, (seat, text) in enumerate(record["actions"], 1):  # counted from 1
         name = ["You", "Random 2"][seat]
-        assert any(line.split()[:1] == [str(index)] and name in line and text in line
-                   for line in lines), (index, text)
+        assert any(line.split()[:1] == [str(number)] and name in line and text in line
+                   for line in lines), (number, text)
+    assert not any(line.split()[:1] == ["0"] for line in lines)
     assert "Game over" in result.output or "Round over" in result.output
     assert "wins" in result.output
 
@@ -50,7 +51,8 @@ def test_replay_shows_every_hand(run, saved: Path) -> None:
 def test_replay_step_waits_for_enter_and_q_stops(run, saved: Path) -> None:
     result = run("replay", str(saved), "--step", input="\n\nq\n")
     assert result.exit_code == 0
-    assert result.output.count("before action") == 3
+    assert result.output.count("before move") == 3
+    assert "before move 1" in result.output and "before move 0" not in result.output
     assert "End of the record" not in result.output
 
 
@@ -73,7 +75,7 @@ def test_bad_record_files_give_one_line(run, tmp_path: Path, saved: Path) -> Non
     assert "record lacks" in _bad(run, tmp_path, '{"game": "maumau"}')
     record = load_record(saved)
     record["actions"][3] = [record["actions"][3][0], "play Zz"]
-    assert "record action 3" in _bad(run, tmp_path, json.dumps(record))
+    assert "move 4 of the record" in _bad(run, tmp_path, json.dumps(record))
     record["actions"][3] = [5, "draw"]
     assert "no seat 5" in _bad(run, tmp_path, json.dumps(record))
     record["actions"][3] = "draw"
