@@ -119,3 +119,26 @@ def test_replay_rows_keep_their_columns_and_say_what_each_move_did(
         assert any(re.search(pattern, line.strip()) for line in lines), pattern
     ending = [line for line in lines if line.startswith("The game ended: ")]
     assert len(ending) == 1 and ending[0].endswith("."), ending
+
+
+def _replayed(run, tmp_path: Path, state: tiergarten.State) -> list[str]:
+    kinds = ["me", *BOTS[state.game.id][1:]]
+    result = run("replay", str(save_record(state, kinds, tmp_path / "game.json")))
+    assert result.exit_code == 0, result.output
+    return [line.strip() for line in result.output.splitlines()]
+
+
+def test_a_replayed_catch_says_who_was_caught_and_what_it_cost(run, tmp_path: Path) -> None:
+    state = next(s for s in (bot_game("maumau", seed, rounds=2) for seed in range(40))
+                 if any(str(a) == "catch" for _, a in s.history))
+    lines = _replayed(run, tmp_path, state)
+    at = next(i for i, line in enumerate(lines) if re.match(r"\d+ +\S+ \d +catch", line))
+    assert re.fullmatch(r"→ .+ caught .+ without Mau: \+\d+", lines[at + 1]), lines[at:at + 2]
+
+
+def test_a_replayed_slide_is_not_repeated_under_it_unless_it_spent_a_star(run, tmp_path: Path,
+                                                                          ) -> None:
+    lines = _replayed(run, tmp_path, bot_game("mucca_pazza", 7))
+    pushed = [line for line in lines if " pushed the " in line]
+    assert pushed and all(line.endswith("(spent a star)") for line in pushed), pushed[:3]
+    assert any(re.search(r"→ .+ won \d+ \w+", line) for line in lines)

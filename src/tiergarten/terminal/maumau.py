@@ -196,6 +196,8 @@ class MauMauRenderer(Renderer):
     def echo(self, event: Mapping[str, Any], action: str) -> bool:
         if event.get("act") == "draw":
             return action == "draw" and event.get("cards") == 1
+        if event.get("act") == "catch":
+            return False  # it says who was caught and how many cards it cost
         return event.get("act") == action
 
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:

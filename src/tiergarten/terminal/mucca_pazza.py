@@ -252,6 +252,11 @@ class MuccaPazzaRenderer(Renderer):
             return Text(f"The game is over ({event['reason'].replace('_', ' ')})", style="bold")
         return super().event(event, names, viewer)
 
+    def echo(self, event: Mapping[str, Any], action: str) -> bool:
+        if event.get("act") == "slide":
+            return not event.get("star")  # the slide is the move itself; a star spent is news
+        return super().echo(event, action)
+
     def why_over(self, result: Mapping[str, Any], names: Sequence[str],
                  obs: Observation | None = None) -> str:
         return ENDINGS.get(result.get("reason", ""), "") or super().why_over(result, names, obs)
