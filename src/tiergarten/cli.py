@@ -6,6 +6,7 @@ registry, and turns their errors into one line on stderr with exit code 2.
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -77,7 +78,7 @@ def play(
                     ] = None,
     option: OptionOpt = None,
     save: Annotated[Path | None, typer.Option(
-        help="Where to save the record (default: ./records/<game>-<seed>-<time>.json).")
+        help="Where to save the record (default: ./records/GAME-SEED-TIME.json).")
     ] = None,
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not save a record.")] = False,
     pace: Annotated[float, typer.Option(min=0.0, help="Seconds a bot's move stays on screen.")
@@ -257,7 +258,7 @@ def serve(
                       "machine's network address, so phones and laptops can join.")] = False,
     public_url: Annotated[str | None, typer.Option(
         help="The address invite links use, e.g. http://192.168.1.20:8000 or "
-             "https://games.example.org/tiergarten behind a proxy.")] = None,
+             "https://example.org/games behind a proxy.")] = None,
     redis: Annotated[str | None, typer.Option(
         help="redis://... : run as one worker of several behind a proxy (docs/deploy.md); "
              "also TIERGARTEN_REDIS_URL.")] = None,
@@ -317,6 +318,22 @@ def list_games() -> None:
                       f"{info.min_players}–{info.max_players} ({info.default_players})",
                       info.summary)
     _console().print(table)
+
+
+def unwrapped(doc: str) -> str:
+    r"""A docstring as help text: paragraphs kept, the lines within each joined (the help
+    formatter keeps a docstring's line breaks, which at 80 columns left lines of two words).
+
+    >>> unwrapped("Play a game.\n\n    The screen shows\n    the table.\n    ")
+    'Play a game.\n\nThe screen shows the table.'
+    """
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+for _typer in (app, ratings_app):
+    for _command in _typer.registered_commands:
+        if _command.help is None and _command.callback is not None and _command.callback.__doc__:
+            _command.help = unwrapped(_command.callback.__doc__)
 
 
 def main() -> None:
