@@ -126,8 +126,8 @@ class LeckerMammutRenderer(Renderer):
             return Text(f"{who} hit {event['feature']}: {_cards(len(event['cards']))}{robbed}")
         if act == "mistake":
             tail = "a penalty card" if event["penalty_card"] else "a penalty (no card left)"
-            return Text(f"{who} hit {event['feature']} wrongly (only {event['showing']} "
-                        f"showing): {tail}")
+            shown = f"only {event['showing']}" if event["showing"] else "none"
+            return Text(f"{who} hit {event['feature']} wrongly ({shown} showing): {tail}")
         if act == "top":
             return Text.assemble(f"{who} laid ", self.card(event["card"]),
                                  f" on a pile of {event['size']}")
@@ -389,8 +389,10 @@ class RealTimeMatch:
         if last.get("seat") != seat:
             return ""
         if last.get("act") == "mistake":
-            shows = "card shows" if last["showing"] == 1 else "cards show"
-            return f"{name}: only {last['showing']} {shows} {last['feature']} — a penalty card"
+            showing = last["showing"]
+            shows = ("no card shows" if not showing else "only 1 card shows" if showing == 1
+                     else f"only {showing} cards show")
+            return f"{name}: {shows} {last['feature']} — a penalty card"
         if last.get("act") == "hit":
             mine = [c for c in self.obs["choosing"] if c["seat"] == seat]
             then = f" — choose the top card: 1 to {len(mine[0]['tops'])}" if mine else ""
