@@ -165,3 +165,14 @@ def test_after_a_draw_the_screen_says_what_was_drawn_and_whether_it_fits(
     assert stock not in text_of(r.screen(state.observe(1), NAMES[:2]))
     state.apply(0, "pass")
     assert r.event(state.observe(1)["log"][-1], NAMES[:2], 1).plain == "You passed"
+
+
+def test_the_direction_of_play_is_shown_only_where_it_means_something() -> None:
+    # between two players a 9 acts as an 8 (or as an ordinary card): no way round to show
+    r = MauMauRenderer(unicode=False)
+    two = position(["9h Kh Ad", "9c Qs"], top="Qh")
+    two.apply(0, "play 9h")
+    assert "play runs" not in text_of(r.screen(two.observe(1), NAMES[:2]))
+    three = position(["9h Kh Ad", "9c Qs", "7c 8c"], top="Qh")
+    three.apply(0, "play 9h")
+    assert "play runs anticlockwise" in text_of(r.screen(three.observe(1), NAMES[:3]))
