@@ -198,7 +198,7 @@ class Table:
 
     def help_lines(self, count: int, wait: bool) -> list[Text]:
         lines = [
-            f"Type a number from 1 to {count} to pick from the menu, or the move itself.",
+            f"Type {_numbers(count)} to pick from the menu, or the move itself.",
             f"Moves: {self.game.notation_hint()}.",
             "Tab completes a move as you type it (in a terminal); Tab twice lists the moves.",
         ]
@@ -311,8 +311,8 @@ class Asking:
 
     def _choose(self, number: int) -> Action | None:
         if not 1 <= number <= len(self.choices):
-            self.note(f"there is no move {number}: type a number from 1 to "
-                      f"{len(self.choices)}, or a move", style="red")
+            self.note(f"there is no move {number}: type {_numbers(len(self.choices))}, "
+                      "or a move", style="red")
             return None
         choice = self.choices[number - 1]
         if choice.step is not None:
@@ -353,3 +353,8 @@ class Asking:
 def _cut(text: str, width: int) -> str:
     """`text` in at most `width` characters, ending in "…" where it was cut."""
     return text if len(text) <= width else text[:max(0, width - 1)].rstrip() + "…"
+
+
+def _numbers(count: int) -> str:
+    """How to pick from a menu of `count` entries: "1" alone, or "a number from 1 to 5"."""
+    return "1" if count == 1 else f"a number from 1 to {count}"
