@@ -88,7 +88,8 @@ def test_bad_record_files_give_one_line(run, tmp_path: Path, saved: Path) -> Non
 OUTCOMES = {
     "maumau": [r"→ .+ is skipped$", r"→ Play reversed|: play reversed"],
     "mammuz": [r"→ .+ doubted .+: card \d was \w+$", r"→ .+ took the herd \(\d+ cards\)$"],
-    "lecker_mammut": [r"→ .+ hit \w+: \d+ cards", r"→ .+ hit \w+ wrongly \((only \d|none) showing\)",
+    "lecker_mammut": [r"→ .+ hit \w+: \d+ cards",
+                      r"→ .+ hit \w+ wrongly \((only \d|none) showing\)",
                       r"→ .+ flipped +\w+ \w+$"],
     "mucca_pazza": [r"→ .+ won \d+ \w+", r"→ New on the landing place: "],
 }
