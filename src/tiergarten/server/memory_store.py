@@ -40,6 +40,9 @@ class MemoryStore:
     def close(self) -> None:
         self.writer.shutdown(wait=True)
 
+    def ping(self) -> None:
+        pass  # memory is always there
+
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
                      rematch_of: str | None = None, hints: bool = True) -> TableRow:
