@@ -30,7 +30,7 @@ from tiergarten.core.realtime import TimedView
 
 from .seats import Seats
 from .settings import Settings
-from .table_log import TableLog
+from .table_log import StoreFailed, TableLog
 
 log = logging.getLogger("tiergarten.server")
 
@@ -131,6 +131,12 @@ class BotDriver:
                     move = self._time_out()
                 if move is not None:
                     await self._play(move, version)
+            except StoreFailed as exc:  # the database went away: wait until the log is back
+                log.info("table %s: the bot move at version %d waits: %s", self.log.row.id,
+                         version, exc)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(self.RETRY):
+                        await self._changed.wait()
             except Exception:  # keep the table alive; try again a little later
                 log.exception("table %s: the bot move at version %d failed", self.log.row.id,
                               version)

@@ -19,6 +19,7 @@ class Settings:
     burst: int = 30  # client messages at once
     allow_seeds: bool = False  # let a table's creator pick the seed (tests, reproductions)
     queue_limit: int = 1000  # unsent messages before a slow connection is closed
+    db_retry: float = 1.0  # seconds between attempts to reach a database that went away
     ping_every: float = 3.0  # seconds between pings to each connection at real-time tables
     hit_cap: float = 0.15  # the most (seconds) an act is credited earlier than its arrival
 

@@ -25,6 +25,7 @@ real-time games" in docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any
@@ -54,7 +55,7 @@ class LiveTable:
         self.transport = transport
         self.settings = settings
         self.seats = Seats(row.seats)
-        self.log = TableLog(row, store, self._published)
+        self.log = TableLog(row, store, self._published, settings.db_retry)
         self.real_time = self.log.state.game.info.real_time
         self.fair = FairQueue(self._window, self._settle) if self.real_time else None
         self.bots = BotDriver(self.log, self.seats, settings, self._fire, self.broadcast_info,
@@ -172,7 +173,7 @@ class LiveTable:
         except IllegalAction as exc:
             peer.error("illegal", str(exc), version)
         except StoreFailed as exc:
-            peer.error("server_error", str(exc), self.version)
+            peer.error(exc.code, str(exc), self.version)
 
     # -- acts at real-time tables: the fair order, judged by the game ------------------------
 
@@ -222,11 +223,14 @@ class LiveTable:
                 _finish(held.done, False)
             else:
                 _finish(held.done, exc)
+        except StoreFailed as exc:
+            if held.peer is not None:
+                held.peer.error(exc.code, str(exc), self.version)
+            _finish(held.done, exc)
         except Exception as exc:
             if held.peer is not None:
-                held.peer.error("server_error", str(exc) if isinstance(exc, StoreFailed) else
-                                f"the server could not handle this message: {exc}",
-                                self.version)
+                held.peer.error("server_error", f"the server could not handle this message: "
+                                f"{exc}", self.version)
             _finish(held.done, exc)
         else:
             if applied:
@@ -265,10 +269,11 @@ class LiveTable:
 
     # -- telling -----------------------------------------------------------------------------
 
-    def _published(self, entry: Entry) -> None:
-        """The log holds a new act: everybody hears of it, each from their own seat."""
+    def _published(self, entry: Entry | None) -> None:
+        """The log holds a new act (or was read back from the store, `None`): everybody hears
+        of it, each from their own seat."""
         self.bots.wake()
-        self.broadcast(entry.events)
+        self.broadcast(0 if entry is None else entry.events)
         if self.state.is_over():
             self.broadcast_info()
             self._idle_check()
@@ -312,6 +317,7 @@ class LiveTable:
         if self.fair is not None:
             await self.fair.stop()  # held acts were never committed, so never told: no loss
         await self.bots.stop()
+        await self.log.stop()
         self.transport.close_table(self.id, 1001, "the server is stopping")
 
     def leave(self, token: str) -> int:
@@ -321,7 +327,9 @@ class LiveTable:
         if seat is None:
             raise TableError("this token claims no seat at this table", 403)
         if self.status == "open":
-            self.store.set_seat(self.id, self.seats.free(seat))
+            row = self.seats.rows[seat]
+            self.store.set_seat(self.id, dataclasses.replace(row, name=None, token_hash=None))
+            self.seats.free(seat)  # once stored (a database that is away changes nothing)
             self.transport.close_seat(self.id, seat, 4403, "you left this seat")
         elif self.status == "playing":
             self.bots.go_away(seat)
