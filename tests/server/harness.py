@@ -113,8 +113,9 @@ class Server:
     def get(self, path: str) -> httpx.Response:
         return self.http.get(path)
 
-    def post(self, path: str, body: Any) -> httpx.Response:
-        return self.http.post(path, json=body)
+    def post(self, path: str, body: Any, address: str | None = None) -> httpx.Response:
+        headers = {"X-Forwarded-For": address} if address else None
+        return self.http.post(path, json=body, headers=headers)
 
     def create(self, **body: Any) -> Message:
         response = self.post("/api/tables", body)
@@ -138,9 +139,13 @@ class Client:
         self.info: Message | None = None
 
     @classmethod
-    async def open(cls, server: Server, table: str, token: str | None = None) -> Client:
+    async def open(cls, server: Server, table: str, token: str | None = None,
+                   address: str | None = None, **options: Any) -> Client:
+        """Connect (as if from `address`: the server trusts a loopback proxy's
+        X-Forwarded-For, so each test can be a client of its own)."""
         url = f"{server.ws_url}/ws/{table}" + (f"?token={token}" if token else "")
-        return cls(await connect(url, max_size=2**22))
+        headers = {"X-Forwarded-For": address} if address else None
+        return cls(await connect(url, max_size=2**22, additional_headers=headers, **options))
 
     async def recv(self, timeout: float = 20.0) -> Message:
         message: Message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))

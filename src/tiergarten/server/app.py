@@ -3,8 +3,9 @@
 The app wires the parts: the lifespan opens the database (`SqlStore`) and the process's
 connections (`LocalTransport`) and gives both to the `TableManager`, which gives them to every
 table. REST (JSON): games and their options, create / list / show tables, join, leave, record,
-replay, rematch, hints. Websocket `/ws/{table_id}?token=...`: play (see `protocol` and
-docs/protocol.md).
+replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play (see `protocol`
+and docs/protocol.md). Every HTTP answer carries the security headers of server/headers.py; a
+database that is away answers 503 (`StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from fastapi.responses import JSONResponse
 
 from tiergarten.core import OptionError
 
+from .headers import SecurityHeaders
+from .limits import Gate
 from .manager import TableManager
 from .protocol import PROTOCOL
 from .routes import ROUTERS
 from .settings import Settings, TableError
 from .sql_store import SqlStore
+from .store import StoreUnavailable
 from .transport import LocalTransport
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -50,9 +54,12 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             store.close()
 
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
+    app.state.gate = Gate(settings)  # connections and new tables per address
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
+    app.add_middleware(SecurityHeaders)  # outermost: errors and 404s get them too
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
+    app.add_exception_handler(StoreUnavailable, _unavailable)
     for router in ROUTERS:
         app.include_router(router)
     if web is not None and web.is_dir():
@@ -64,6 +71,11 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(exc)}, status_code=400)
+
+
+async def _unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    return JSONResponse({"detail": f"{exc}; nothing changed, try again shortly"},
+                        status_code=503, headers={"Retry-After": "5"})
 
 
 async def _table_error(_request: Request, exc: Exception) -> JSONResponse:

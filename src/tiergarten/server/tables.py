@@ -58,11 +58,12 @@ class LiveTable:
         self.log = TableLog(row, store, self._published, settings.db_retry)
         self.real_time = self.log.state.game.info.real_time
         self.fair = FairQueue(self._window, self._settle) if self.real_time else None
-        self.bots = BotDriver(self.log, self.seats, settings, self._fire, self.broadcast_info,
+        self.bots = BotDriver(self.log, self.seats, settings, self._fire, self.seating_changed,
                               self._is_connected)
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
         self._loop = asyncio.get_running_loop()
+        self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
 
     # -- facts -------------------------------------------------------------------------------
 
@@ -102,23 +103,30 @@ class LiveTable:
     # -- connections -------------------------------------------------------------------------
 
     def connect(self, peer: Peer) -> None:
-        """Greet a new connection with the protocol, the table and its seat's state."""
+        """Greet a new connection with the protocol, the table and its seat's state. The
+        others hear of it only if it connects a seat that had no connection (a spectator or
+        a second tab changes no seating)."""
+        seat = peer.seat
+        new_seat = seat is not None and not self._is_connected(seat)
         self.transport.attach(self.id, peer)
         peer.send({"type": "hello", "protocol": PROTOCOL, "table": self.id,
-                   "game": self.row.game, "players": self.row.players, "seat": peer.seat,
+                   "game": self.row.game, "players": self.row.players, "seat": seat,
                    "limits": {"max_message": self.settings.max_message,
                               "rate": self.settings.rate, "burst": self.settings.burst}})
-        if peer.seat is not None:
-            self.bots.come_back(peer.seat)
-        self.broadcast_info()
-        peer.send(self._state_message(peer.seat, 0))
+        if seat is not None:
+            self.bots.come_back(seat)
+        peer.send(json.dumps(self.info()))
+        peer.send(self._state_message(seat, 0))
+        if new_seat:
+            self.seating_changed()
 
     def disconnect(self, peer: Peer) -> None:
         self.transport.detach(self.id, peer)
         seat = peer.seat
-        if seat is not None and self.status == "playing" and not self._is_connected(seat):
-            self.bots.arm_away_timer(seat)
-        self.broadcast_info()
+        if seat is not None and not self._is_connected(seat):
+            if self.status == "playing":
+                self.bots.arm_away_timer(seat)
+            self.seating_changed()
         self._idle_check()
 
     def _idle_check(self) -> None:
@@ -279,13 +287,29 @@ class LiveTable:
             self._idle_check()
 
     def broadcast(self, new_events: int) -> None:
-        """Send every seat listening its own state (one observation per seat)."""
+        """Send every seat listening its own state (one observation per seat); a seating change
+        still due goes out first, so nobody sees a stand-in move before the stand-in."""
+        if self._seating is not None:
+            self.broadcast_info()
         for seat in self.transport.audience(self.id):
             self.transport.deliver(self.id, seat,
                                    json.dumps(self._state_message(seat, new_events)))
 
     def broadcast_info(self) -> None:
+        """Send everybody the table now (a connection that has it already gets nothing)."""
+        if self._seating is not None:
+            self._seating.cancel()
+            self._seating = None
         self.transport.deliver_all(self.id, json.dumps(self.info()))
+
+    def seating_changed(self) -> None:
+        """Someone connected, went or came back: one `table` message for all such changes
+        within `seating_every` seconds, however many (a burst costs everyone one message)."""
+        if self.settings.seating_every <= 0:
+            self.broadcast_info()
+        elif self._seating is None:
+            self._seating = self._loop.call_later(self.settings.seating_every,
+                                                  self.broadcast_info)
 
     def _state_message(self, seat: int | None, new_events: int) -> dict[str, Any]:
         """Built from `seat`'s observation and legal actions only."""
@@ -318,6 +342,8 @@ class LiveTable:
             await self.fair.stop()  # held acts were never committed, so never told: no loss
         await self.bots.stop()
         await self.log.stop()
+        if self._seating is not None:
+            self._seating.cancel()
         self.transport.close_table(self.id, 1001, "the server is stopping")
 
     def leave(self, token: str) -> int:

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException, Request
 
+from ..limits import Gate
 from ..protocol import CreateTable, Join, Joined, TokenBody
 from .deps import Tables, need
 
 router = APIRouter()
 
 
-@router.post("/api/tables", status_code=201)
-async def create_table(body: CreateTable, tables: Tables) -> dict[str, Any]:
+@router.post("/api/tables", status_code=201,
+             responses={429: {"description": "this address made too many tables just now"}})
+async def create_table(body: CreateTable, tables: Tables, request: Request) -> dict[str, Any]:
+    gate: Gate = request.app.state.gate
+    wait = gate.create(request.client.host if request.client else "")
+    if wait > 0:
+        settings = tables.settings
+        raise HTTPException(429, f"at most {settings.tables_burst} tables at once and "
+                                 f"{settings.tables_per_minute:g} a minute from one address; "
+                                 f"try again in {math.ceil(wait)} s",
+                            headers={"Retry-After": str(math.ceil(wait))})
     table = tables.create(body.game, body.players, body.options, body.seats, body.timer,
                           body.seed, hints=body.hints)
     return table.info()
