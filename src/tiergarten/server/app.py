@@ -11,13 +11,15 @@ database that is away answers 503 (`StoreUnavailable`).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from tiergarten.core import OptionError
 
@@ -60,6 +62,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
     app.add_exception_handler(StoreUnavailable, _unavailable)
+    app.add_exception_handler(RequestValidationError, _bad_body)
     for router in ROUTERS:
         app.include_router(router)
     if web is not None and web.is_dir():
@@ -71,6 +74,16 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(exc)}, status_code=400)
+
+
+async def _bad_body(_request: Request, exc: Exception) -> Response:
+    """422 with where and what was wrong, without echoing the input: a body may hold text that
+    cannot be encoded again (a lone surrogate), and the client has it anyway."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+              for e in errors]
+    return Response(json.dumps({"detail": detail}), status_code=422,
+                    media_type="application/json")  # ASCII: whatever the messages hold
 
 
 async def _unavailable(_request: Request, exc: Exception) -> JSONResponse:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 import secrets
 from typing import Any
 
@@ -15,13 +16,15 @@ from tiergarten import bots
 from tiergarten.core import OptionError, load
 from tiergarten.core.game import fresh_seed
 
-from .protocol import NAME_LENGTH, SeatSpec
+from .protocol import SeatSpec, clean_name
 from .settings import Settings, TableError, hash_token
 from .store import SeatRow, Store, TableRow
 from .tables import LiveTable
 from .transport import LocalTransport, Transport
 
 log = logging.getLogger("tiergarten.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
 
 
 class TableManager:
@@ -53,9 +56,12 @@ class TableManager:
             await table.stop()
 
     def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the database on first use; None if unknown."""
+        """The live table, rebuilt from the database on first use; None if unknown (an id that
+        no table can have is not looked up). StoreUnavailable if the database is away."""
         table = self.tables.get(table_id)
         if table is None:
+            if not TABLE_ID.fullmatch(table_id):
+                return None
             row = self.store.load_table(table_id)
             if row is None:
                 return None
@@ -109,9 +115,10 @@ class TableManager:
     def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """Claim an open seat for `name`; returns the seat and its token (shown only once)."""
         table = self._need(table_id)
-        name = " ".join(name.split())[:NAME_LENGTH]
-        if not name:
-            raise TableError("a name is needed to sit down")
+        try:
+            name = clean_name(name)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
         free = table.open_seats()
         if seat is None and free:
             seat = free[0]
