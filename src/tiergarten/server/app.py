@@ -55,7 +55,10 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             await manager.stop()
             store.close()
 
-    app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
+    # no /docs or /redoc: they load scripts from a CDN and run inline ones, which the security
+    # headers refuse; /openapi.json describes the REST API (and docs/protocol.md)
+    app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan, docs_url=None,
+                  redoc_url=None)
     app.state.gate = Gate(settings)  # connections and new tables per address
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
     app.add_middleware(SecurityHeaders)  # outermost: errors and 404s get them too
