@@ -23,9 +23,9 @@ class Connection:
 
     The outbox is bounded: a client that reads too slowly for `queue_limit` messages or
     `queue_bytes` bytes to wait unsent loses the backlog (it is out of date anyway) and is told
-    so (`too_slow`) before the close (1008), so it costs the server no more than that. A
-    `table` message equal to the last one this connection was sent (since its greeting) is not
-    sent again.
+    so (`too_slow`) before the close (1013: try again later), so it costs the server no more
+    than that. A `table` message equal to the last one this connection was sent (since its
+    greeting) is not sent again.
 
     At real-time tables the server pings every connection; `rtt` is the median of the last
     `RTT_SAMPLES` round trips, 0 for a client that never answered (credited at arrival).
@@ -81,7 +81,7 @@ class Connection:
                    f"connection reads too slowly (at most {self.queue_limit} messages or "
                    f"{self.queue_bytes} bytes may wait); they were dropped, reconnect for the "
                    f"current state")
-        self.close(1008, "reading too slowly")
+        self.close(1013, "reading too slowly; reconnect")
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
         self.send({"type": "error", "code": code, "message": message, "version": version})

@@ -1,6 +1,9 @@
 // The websocket half of the protocol: one connection per seat (or one spectator), resumed after
 // any drop with the same token, so closing the tab or losing the network loses nothing.
-const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009]);
+// Final: a bad token, a seat given up, no such table, a flood, a frame too large, too many
+// connections from here. Any other close (the server stopping, a connection too slow to keep
+// up, a database away for a moment) is reconnected, with back-off.
+const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009, 4429]);
 
 export class TableSocket {
   constructor(tableId, token, handlers) {
