@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -52,6 +53,11 @@ class RecordingStore(MemoryStore):
         self.events = events if events is not None else []
         self.fail_at: set[int] = set()  # action indices refused once
         self.lost_at: set[int] = set()  # ... stored once, but the answer is lost
+        self.read_in: list[str] = []  # the threads that read a table back
+
+    def load_table(self, table_id: str) -> Any:
+        self.read_in.append(threading.current_thread().name)
+        return super().load_table(table_id)
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
         if index in self.fail_at:
@@ -141,8 +147,10 @@ def test_a_failed_commit_tells_nobody_and_a_commit_whose_confirmation_was_lost_c
         before = table.state.observe(seat)
         store.fail_at = {0}
         events.clear()
+        store.read_in.clear()
         with pytest.raises(StoreFailed, match="nothing changed"):
             await table.log.apply(seat, action)
+        assert store.read_in == ["tg-memory_0"]  # read back in the store's thread, not the loop
         assert events == [] and drain(ann) == [] and drain(bob) == []
         assert table.version == 0 and table.state.observe(seat) == before
         stored = store.load_table(table.id)
