@@ -260,3 +260,17 @@ def test_reconnecting_with_the_token_resumes_the_seat(server: Server) -> None:
         await bob.close()
 
     run(go())
+
+
+def test_an_unknown_table_with_a_long_odd_id_is_refused_with_a_close_reason_that_fits(
+        server: Server) -> None:
+    """A close reason may have 123 bytes: the refusal's is cut to fit, whatever the id."""
+
+    async def go() -> None:
+        nowhere = await Client.open(server, "é" * 80)
+        assert (await nowhere.recv())["code"] == "not_found"
+        with pytest.raises(ConnectionClosed) as closed:
+            await nowhere.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+
+    run(go())

@@ -65,11 +65,14 @@ def backup(db: str | os.PathLike[str] | None, to: str | os.PathLike[str]) -> Sum
         raise BackupError(f"{target} exists already: give a new file to back up to")
     part = target.with_name(target.name + ".part")
     part.unlink(missing_ok=True)
-    with _open(source) as src, _open(part) as dst:
-        summary = _summary(src, source)
-        src.backup(dst)  # one step: the whole database as it is at one moment
-        _check(dst, part)
-    os.replace(part, target)
+    try:
+        with _open(source) as src, _open(part) as dst:
+            summary = _summary(src, source)
+            src.backup(dst)  # one step: the whole database as it is at one moment
+            _check(dst, part)
+        os.replace(part, target)
+    finally:
+        part.unlink(missing_ok=True)  # never half a backup left behind
     return summary
 
 

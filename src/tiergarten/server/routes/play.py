@@ -169,7 +169,8 @@ async def _ping(conn: Connection, every: float) -> None:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    reason = message.encode()[:120].decode(errors="ignore")  # a close reason has 123 bytes
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", "code": code, "message": message,
                                    "version": None})
-        await websocket.close(close, message[:100])
+        await websocket.close(close, reason)
