@@ -104,16 +104,20 @@ def test_a_flood_gets_its_answers_the_reason_and_a_1008_close(tight: Server) -> 
 
 
 def test_a_client_too_slow_to_read_is_told_so_before_the_close(tight: Server) -> None:
-    """It reads nothing for two seconds while a fast table streams states; the server's outbox
-    for it overflows (50 messages): the backlog is dropped, `too_slow` says why, then 1013 (try
-    again later: reconnecting gets it the table as it is now)."""
+    """It reads nothing while a fast table streams 2000 states (far more than its socket's
+    buffers and 50 waiting messages hold); the backlog is dropped, `too_slow` says why, then
+    1013 (try again later: reconnecting gets it the table as it is now)."""
     who = address()
     table = bots_for_long(tight, who)
 
     async def go() -> tuple[Client, ConnectionClosed]:
         eye = await Client.open(tight, table, address=who, sock=reading_little(tight),
                                 max_queue=1)
-        await asyncio.sleep(2.0)
+        start = tight.get(f"/api/tables/{table}").json()["version"]
+        for _ in range(300):  # within the server's close_timeout (10 s) of the overflow
+            if tight.get(f"/api/tables/{table}").json()["version"] >= start + 2000:
+                break
+            await asyncio.sleep(0.1)
         return eye, await until_closed(eye)
 
     eye, closed = run(go())
