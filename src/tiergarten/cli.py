@@ -1,4 +1,5 @@
-"""The `tiergarten` command: play, simulate, replay, rules, games, serve, backup, restore.
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, backup,
+restore.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -21,6 +22,7 @@ from tiergarten.core import OptionError, game_class
 from tiergarten.core.options import parse_assignments
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # what shells expect after Ctrl-C (128 + SIGINT)
 
 app = typer.Typer(
     name="tiergarten",
@@ -31,7 +33,13 @@ app = typer.Typer(
 )
 
 PlayersOpt = Annotated[str | None, typer.Option(
-    "--players", "-p", help="Comma-separated seats: 'me' (a person) or a bot name.")]
+    "--players", "-p", help="Comma-separated seats in order: 'me' (a person at this keyboard; "
+    "'me' twice or more for hot-seat; Lecker Mammut! 'me:q,me:p' gives each a hit key) or a "
+    "bot name; default: you against the game's usual bots.")]
+BotsOpt = Annotated[str | None, typer.Option(
+    "--players", "-p", help="Comma-separated bot names, one per seat, e.g. heuristic,random "
+    "(docs/bots.md lists each game's bots; no 'me': only bots are simulated); default: the "
+    "game's usual line-up.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="A game option as name=value (repeatable); see `tiergarten rules`.")]
 
@@ -76,7 +84,16 @@ def play(
     pace: Annotated[float, typer.Option(min=0.0, help="Seconds a bot's move stays on screen.")
                     ] = 0.6,
 ) -> None:
-    """Play a game in the terminal, against bots or friends at the same keyboard."""
+    """Play a game in the terminal, against bots or friends at the same keyboard.
+
+    The screen shows the table, your hand and the last events, and stays in place; below it a
+    short menu: type a number, or the move itself (Tab completes it, Tab twice lists the
+    moves). MammuZ asks for a lay in two steps: which cards, then which species. A wrong move
+    gets one line saying why. Seats are numbered from 1 ("Heuristic 2"); with several people
+    ("me,me,heuristic") they are "Player 1", "Player 2" and the screen changes hands between
+    turns. Lecker Mammut! is played in real time with single keys (shown at the foot of its
+    screen). quit (or Ctrl-C, exit status 130) stops; the game so far is saved.
+    """
     from tiergarten.terminal import start_match
 
     console = _console()
@@ -95,8 +112,8 @@ def play(
             fail(f"cannot save the record: {exc}")
         console.print(f"Game saved to {path}  (replay: tiergarten replay {path})",
                       soft_wrap=True, markup=False)
-    if outcome != "over":
-        raise typer.Exit(0)
+    if outcome == "interrupted":
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def _check_writable(path: Path) -> None:
@@ -112,7 +129,7 @@ def _check_writable(path: Path) -> None:
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")],
-    players: PlayersOpt = None,
+    players: BotsOpt = None,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")
                  ] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 1,
@@ -133,6 +150,12 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
     address: Annotated[str | None, typer.Option(
         help="Address of an existing Ray cluster (--backend ray).")] = None,
+    until_separated: Annotated[bool, typer.Option(
+        "--until-separated", help="Play batches of -n games (per line-up or value) until the "
+        "intervals the run asks about separate, or the cap is reached.")] = False,
+    cap: Annotated[int | None, typer.Option(
+        min=1, help="Most games per line-up with --until-separated (default: 10 batches).")
+    ] = None,
 ) -> None:
     """Play many games between bots and report win rates, points and game length."""
     try:
@@ -141,11 +164,29 @@ def simulate(
         fail(f"simulate is not available in this installation ({exc})")
     lab: dict[str, Any] = {"tournament": tournament, "seats": seats, "sweep_option": sweep,
                            "report": report, "save": save, "backend": backend,
-                           "address": address}
+                           "address": address, "until_separated": until_separated or None,
+                           "cap": cap}
     given = {k: v for k, v in lab.items() if v is not None and (k, v) != ("backend", "local")}
     code = simulate_command(game, _players(players), n, seed, _options(option), as_json,
                             workers, **given)
     raise typer.Exit(code)
+
+
+@app.command()
+def study(
+    game: Annotated[str, typer.Argument(
+        help="The game whose balance study to run: maumau, mammuz, mucca_pazza, lecker_mammut.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Folder for the page, its plots and figures.json (default docs/lab/GAME).")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+) -> None:
+    """Run a game's balance study (seeded) and write its page with figures and plots."""
+    try:
+        from tiergarten.sim.command import study_command
+    except ImportError as exc:
+        fail(f"study is not available in this installation ({exc})")
+    raise typer.Exit(study_command(game, out, workers))
 
 
 @app.command()
@@ -160,6 +201,8 @@ def replay(
         replay_record(read_record(file), _console(), step=step)
     except RecordError as exc:
         fail(str(exc))
+    except KeyboardInterrupt:
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 @app.command()
@@ -203,17 +246,36 @@ def docs_page(game_id: str) -> Path | None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default 127.0.0.1, this computer only; with --lan every "
+             "address, 0.0.0.0).")] = None,
     port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
     db: Annotated[str | None, typer.Option(
         help="Database: a SQLite file path or postgresql://... (default: SQLite in the user's "
              "data folder).")] = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the local network: invite links and QR codes use this "
+                      "machine's network address, so phones and laptops can join.")] = False,
+    public_url: Annotated[str | None, typer.Option(
+        help="The address invite links use, e.g. http://192.168.1.20:8000 or "
+             "https://games.example.org/tiergarten behind a proxy.")] = None,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://... : run as one worker of several behind a proxy (docs/deploy.md); "
+             "also TIERGARTEN_REDIS_URL.")] = None,
 ) -> None:
     """Serve tables in the browser and over websockets (Ctrl-C stops)."""
+    import os
+
+    from tiergarten.server.cluster.settings import ClusterSettings
+    from tiergarten.server.main import listen_plan
     from tiergarten.server.main import serve as run_server
 
     try:
-        run_server(host=host, port=port, db=db)
+        host, public = listen_plan(host, port, lan, public_url)
+        run_server(host=host, port=port, db=db or os.environ.get("TIERGARTEN_DB"),
+                   public_url=public, cluster=ClusterSettings.from_env(redis_url=redis),
+                   log_format=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"),
+                   log_level=os.environ.get("TIERGARTEN_LOG_LEVEL", "warning"))
     except (OptionError, ValueError) as exc:
         fail(str(exc))
 
@@ -253,6 +315,30 @@ def restore(
     except (BackupError, OSError) as exc:
         fail(str(exc))
     typer.echo(f"restored {summary} from {path}")
+
+
+ratings_app = typer.Typer(help="Players' ratings in the server's database.",
+                          no_args_is_help=True)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("rebuild")
+def ratings_rebuild(
+    db: Annotated[str | None, typer.Option(
+        help="Database: a SQLite file path or postgresql://... (default: the server's).")
+    ] = None,
+) -> None:
+    """Recompute every result and rating from the tables' logs (the same numbers the
+    server computed as the games ended)."""
+    from tiergarten.server.ratings import rebuild
+    from tiergarten.server.sql_store import SqlStore
+
+    store = SqlStore(db)
+    try:
+        done = rebuild(store.engine, store.load_table)
+    finally:
+        store.close()
+    typer.echo(f"rated {done['rated']} of {done['games']} finished games")
 
 
 @app.command(name="games")

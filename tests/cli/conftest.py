@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,11 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+import tiergarten
+from tiergarten import bots
 from tiergarten.cli import app
+from tiergarten.core import State
+from tiergarten.core.match import play_match
 from tiergarten.terminal import Match
 
 Reader = Callable[[str, Sequence[str]], str]
@@ -59,3 +64,43 @@ def play_in_process(players: str, seed: int, read: Reader, **options: Any) -> tu
 def load_record(path: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+GAMES = {"maumau": 3, "mammuz": 4, "mucca_pazza": 3, "lecker_mammut": 3}  # game: players
+
+
+def random_game(game_id: str, players: int, seed: int, **options: Any,
+                ) -> Iterator[tuple[State, int, str]]:
+    """A seeded game of random legal moves: yields (state before, seat, move) for each move,
+    the move applied once the caller goes on."""
+    rng = random.Random(seed)
+    state = tiergarten.load(game_id, players, **options).new_state(seed)
+    while not state.is_over():
+        seat = rng.choice(state.to_move())
+        move = str(rng.choice(state.legal_actions(seat)))
+        yield state, seat, move
+        state.apply(seat, move)
+
+
+def finished(game_id: str, players: int, seed: int, **options: Any) -> State:
+    """The end of `random_game` (its one state, every move applied)."""
+    moves = random_game(game_id, players, seed, **options)
+    state = next(moves)[0]
+    for _ in moves:
+        pass
+    assert state.is_over()
+    return state
+
+
+BOTS = {"maumau": ["heuristic", "random", "heuristic"],
+        "mammuz": ["heuristic", "heuristic", "random", "random"],
+        "mucca_pazza": ["greedy", "random", "memory"],
+        "lecker_mammut": ["normal", "hard", "slow"]}  # one line-up per game, seat by seat
+
+
+def bot_game(game_id: str, seed: int, **options: Any) -> State:
+    """A finished game between the game's bots of `BOTS` (real-time bots in virtual time)."""
+    game = tiergarten.load(game_id, len(BOTS[game_id]), **options)
+    agents = [bots.make(who, game, seat, random.Random(f"{seed}:{seat}"))
+              for seat, who in enumerate(BOTS[game_id])]
+    return play_match(game, agents, seed)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+import tiergarten
 from tiergarten import cli
 from tiergarten.core import game_class
 
@@ -128,5 +129,64 @@ def test_serve_hands_its_address_and_database_to_the_server(run, monkeypatch) ->
     monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
     result = run("serve", "--port", "8123", "--db", "/tmp/x.db")
     assert result.exit_code == 0, result.output
-    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db"}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db", "public_url": None}
     assert run("serve", "--port", "0").exit_code == 2
+
+
+def test_ctrl_c_in_play_stops_saves_and_exits_130(run, monkeypatch, tmp_path) -> None:
+    from tiergarten.terminal import human
+
+    def interrupt(self: object, prompt: str, completions: object = ()) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(human.LineReader, "__call__", interrupt)
+    result = run("play", "maumau", "--seed", "2", "--pace", "0", "--save", "x.json")
+    assert result.exit_code == 130 and "Stopped." in result.output
+    assert (tmp_path / "x.json").is_file()
+    monkeypatch.setattr(human.LineReader, "__call__", lambda self, prompt, c=(): "quit")
+    assert run("play", "maumau", "--seed", "2", "--pace", "0", "--no-save").exit_code == 0
+
+
+def test_ctrl_c_in_a_replay_exits_130(run, monkeypatch, tmp_path) -> None:
+    import tiergarten.terminal as terminal
+
+    def interrupt(*args: object, **kwargs: object) -> int:
+        raise KeyboardInterrupt
+
+    state = tiergarten.load("maumau", 2).new_state(1)
+    path = terminal.save_record(state, ["me", "random"], tmp_path / "r.json")
+    monkeypatch.setattr(terminal, "replay_record", interrupt)
+    assert run("replay", str(path), "--step").exit_code == 130
+
+
+def test_simulate_help_offers_bots_only_and_play_help_tells_the_menu(run) -> None:
+    simulate = " ".join(run("simulate", "--help").output.split())
+    assert "Comma-separated bot names" in simulate and "'me' (a person" not in simulate
+    play = " ".join(run("play", "--help").output.split())
+    for words in ("'me' (a person at this keyboard", "type a number, or the move itself",
+                  "which cards, then which species", "numbered from 1", "exit status 130"):
+        assert words in play, words
+
+
+def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
+                                                                         monkeypatch) -> None:
+    import tiergarten.server.main as server_main
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
+    monkeypatch.setattr(server_main, "lan_address", lambda: "192.168.1.20")
+    assert run("serve", "--lan", "--port", "8123").exit_code == 0
+    assert seen == {"host": "0.0.0.0", "port": 8123, "db": None,
+                    "public_url": "http://192.168.1.20:8123"}
+    assert run("serve", "--public-url", "https://games.example.org/tg/").exit_code == 0
+    assert seen["host"] == "127.0.0.1" and seen["public_url"] == "https://games.example.org/tg"
+
+
+def test_serve_refuses_a_bad_public_url_in_one_line(run, monkeypatch) -> None:
+    import tiergarten.server.main as server_main
+
+    monkeypatch.setattr(server_main, "serve", lambda **kw: pytest.fail("must not start"))
+    result = run("serve", "--public-url", "192.168.1.20:8000")
+    assert result.exit_code == 2
+    assert "error: --public-url '192.168.1.20:8000' must start with http:// or https://" in \
+        result.output

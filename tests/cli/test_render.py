@@ -17,7 +17,7 @@ from tiergarten.terminal.maumau import MauMauRenderer
 
 from .conftest import careful_move, first_move, play_in_process
 
-NAMES = ["You", "Heuristic 1", "Random 2", "Random 3"]
+NAMES = ["You", "Heuristic 2", "Random 3", "Random 4"]
 
 
 CONSOLE = Console(width=120, color_system=None)
@@ -91,12 +91,12 @@ def test_log_events_in_words() -> None:
         {"seat": 1, "act": "round_over", "round": 1, "points": 17, "hands": {"0": ["7h", "Kc"]}},
     )]
     assert say == [
-        "Random 2 played 7h and said Mau",
-        "Heuristic 1 drew 2 cards",
-        "You were caught by Heuristic 1: +2",
-        "You caught Random 2 without Mau: +2",
-        "Heuristic 1 played Jd, wished for spades and said Mau Mau",
-        "Round 1 over: Heuristic 1 went out and scored 17; You held 7h Kc",
+        "Random 3 played 7h and said Mau",
+        "Heuristic 2 drew 2 cards",
+        "You were caught by Heuristic 2: +2",
+        "You caught Random 3 without Mau: +2",
+        "Heuristic 2 played Jd, wished for spades and said Mau Mau",
+        "Round 1 over: Heuristic 2 went out and scored 17; You held 7h Kc",
     ]
 
 
@@ -132,7 +132,7 @@ def test_hot_seat_prompts_show_the_asking_seats_hand_only() -> None:
     checked: list[int] = []
 
     def read(prompt: str, completions: list[str]) -> str:
-        seat = int(prompt.split()[1])  # "Player 1 > "
+        seat = int(prompt.split()[1]) - 1  # "Player 2 > " is seat 1
         shown = console.export_text(clear=False)
         line = [li for li in shown.splitlines() if "Your hand:" in li][-1]
         cards = line.split("Your hand:")[1].strip(" │").split()

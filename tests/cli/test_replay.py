@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import tiergarten
-from tiergarten.terminal import save_record
+from tiergarten.terminal import save_record, seat_names
 
-from .conftest import load_record
+from .conftest import BOTS, GAMES, bot_game, load_record
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def test_replay_prints_every_action_with_the_seat_and_the_result(run, saved: Pat
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     for index, (seat, text) in enumerate(record["actions"]):
-        name = ["You", "Random 1"][seat]
+        name = ["You", "Random 2"][seat]
         assert any(line.split()[:1] == [str(index)] and name in line and text in line
                    for line in lines), (index, text)
     assert "Game over" in result.output or "Round over" in result.output
@@ -79,3 +80,40 @@ def test_bad_record_files_give_one_line(run, tmp_path: Path, saved: Path) -> Non
     assert "not a [seat, action] pair" in _bad(run, tmp_path, json.dumps(record))
     record["game"] = "chess"
     assert "unknown game 'chess'" in _bad(run, tmp_path, json.dumps(record))
+
+
+# what some move of a random game of each game must be seen to do, under its move
+OUTCOMES = {
+    "maumau": [r"→ .+ is skipped$", r"→ Play reversed|: play reversed"],
+    "mammuz": [r"→ .+ doubted .+: card \d was \w+$", r"→ .+ took the herd \(\d+ cards\)$"],
+    "lecker_mammut": [r"→ .+ hit \w+: \d+ cards", r"→ .+ hit \w+ wrongly \(only \d showing\)",
+                      r"→ .+ flipped +\w+ \w+$"],
+    "mucca_pazza": [r"→ .+ won \d+ \w+", r"→ New on the landing place: "],
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_replay_rows_keep_their_columns_and_say_what_each_move_did(
+        run, tmp_path: Path, game_id: str) -> None:
+    state = bot_game(game_id, 7, **({"rounds": 2} if game_id == "maumau" else {}))
+    kinds = ["me", *BOTS[game_id][1:]]  # seat 0 is named You
+    result = run("replay", str(save_record(state, kinds, tmp_path / "game.json")))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    head = next(line for line in lines if re.match(r" +# +Player +Move", line))
+    move_at = head.index("Move")
+    hand_at = head.index("Hand before the move") if "Hand" in head else len(head)
+    rows = [line for line in lines if re.match(r" *\d+  \S", line)]
+    moves = [str(text) for _, text in state.history]
+    assert len(rows) == len(moves)
+    names = seat_names(kinds)
+    for row, (seat, move) in zip(rows, state.history, strict=True):
+        assert row[:move_at].split(None, 1)[1].strip() == names[seat], row
+        shown = row[move_at:hand_at].rstrip()
+        assert str(move).startswith(shown) and shown, row  # wrapped in its column, or whole
+        if len(str(move)) < hand_at - move_at - 2:
+            assert row[move_at + len(str(move)):hand_at].strip() == "", row
+    for pattern in OUTCOMES[game_id]:
+        assert any(re.search(pattern, line.strip()) for line in lines), pattern
+    ending = [line for line in lines if line.startswith("The game ended: ")]
+    assert len(ending) == 1 and ending[0].endswith("."), ending

@@ -10,18 +10,15 @@ from benchmarks.pgtemp import Postgres
 
 from .harness import Server
 
-ROOMY = ("--address-connections", "500", "--tables-burst", "1000")  # all tests are one address
-
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for most tests: bots without pauses, seeds allowed, SQLite in a temp dir,
-    a rate limit that instant test clients playing whole games stay under, and room for every
-    table and connection the tests make from one address (tests/server/test_limits.py tries
-    the limits on servers of their own)."""
+    and a rate limit that instant test clients playing whole games stay under (and, as every
+    test server, room for all the tables and connections of clients on one address)."""
     db = tmp_path_factory.mktemp("server") / "tiergarten.db"
     srv = Server(str(db), "--bot-pace", "0", "--allow-seeds", "--away-after", "30",
-                 "--rate", "200", "--burst", "50", *ROOMY).start()
+                 "--rate", "200", "--burst", "50").start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed  # nothing the tests did broke the server

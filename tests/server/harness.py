@@ -23,6 +23,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from tiergarten.server.protocol import SERVER_MESSAGES
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+# Every test client comes from 127.0.0.1: a test server has room for all their tables and
+# connections (a test's own flags come after and win; tests/server/test_limits.py sets them)
+ROOMY = ("--address-connections", "500", "--tables-burst", "1000")
 Message = dict[str, Any]
 
 
@@ -66,7 +69,8 @@ class Server:
         with open(self.log_path, "ab") as out:  # the server keeps its own copy of the file
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
-                 "--db", self.db, *self.args], env=env, stdout=out, stderr=subprocess.STDOUT)
+                 "--db", self.db, *ROOMY, *self.args], env=env, stdout=out,
+                stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

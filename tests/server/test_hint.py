@@ -6,13 +6,13 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import tiergarten
-from tiergarten.server.hint import advise_mucca
+from tiergarten.bots.mucca_pazza import advise as advise_mucca
 
 from .harness import Client, Server, is_state
 
 
 def test_hints_need_a_seat_and_the_move(server: Server) -> None:
-    table = server.create(game="mucca_pazza", players=2, seed=4)
+    table = server.create(game="mucca_pazza", players=2, seed=173)
     tid = table["id"]
     (_, ann), (_, bob) = server.join(tid, "Ann"), server.join(tid, "Bob")
     assert server.get(f"/api/tables/{tid}/hint?token=nobody").status_code == 403
@@ -24,10 +24,11 @@ def test_hints_need_a_seat_and_the_move(server: Server) -> None:
     answer = server.get(f"/api/tables/{tid}/hint?token={ann}")
     assert answer.status_code == 200, answer.text
     hint = answer.json()
-    state = tiergarten.load("mucca_pazza", players=2).new_state(seed=4)
+    state = tiergarten.load("mucca_pazza", players=2).new_state(seed=173)
     assert hint["hint"] in [str(a) for a in state.legal_actions(0)]
-    # The documented example (docs/games/mucca_pazza.md, seed 4): a star buys 3 cards.
-    assert hint["reason"] == "win" and hint["params"]["cards"] == 3
+    # The documented example (docs/games/mucca_pazza.md, seed 173): a star buys 2 cards.
+    assert (hint["hint"], hint["reason"]) == ("slide legs right", "win")
+    assert hint["params"] == {"cards": 2, "slides": 4, "stars": 1, "animals": ["pig", "turtle"]}
     assert hint["why"] and hint["seat"] == 0 and hint["version"] == 0
 
 
@@ -88,3 +89,21 @@ def test_a_table_created_without_hints_refuses_them_and_its_rematch_too(server: 
     refused = server.get(f"/api/tables/{table['id']}/hint?token={ann}")
     assert refused.status_code == 409 and "hints are off" in refused.json()["detail"]
     assert server.create(game="mucca_pazza", players=2)["hints"] is True  # the default
+
+
+def test_the_standard_advice_is_the_first_completion_and_the_turn_ends_there() -> None:
+    from tests.games.mucca_pazza.positions import standard
+
+    # heads right completes the frog, bodies left the pig; both together the dog and the cat
+    state = standard("frog dog cat horse pig", "pig frog horse dog cat", "horse frog dog cat pig",
+                     "frog dog dog dog", pile="cat", stars=(0, 0))
+    legal = [str(a) for a in state.legal_actions(0)]
+    advice = advise_mucca(state.observe(0), legal)
+    assert (advice["hint"], advice["reason"]) == ("slide heads right", "win")
+    assert advice["params"] == {"cards": 1, "slides": 1, "stars": 0, "animals": ["frog"]}
+    state.apply(0, advice["hint"])
+    assert state.observe(0)["won"][0] == ["frog"] and state.to_move() == (1,)
+    # seat 1 (no stars either) slides the heads back left: nothing is within two slides
+    state.apply(1, "slide heads left")
+    advice = advise_mucca(state.observe(1), [str(a) for a in state.legal_actions(1)])
+    assert (advice["hint"], advice["reason"]) == ("stop", "nothing_stop")

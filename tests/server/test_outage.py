@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,14 +18,14 @@ from sqlalchemy import event
 
 import tiergarten
 from tiergarten.server.connection import Connection
-from tiergarten.server.health import readiness
 from tiergarten.server.manager import TableManager
 from tiergarten.server.protocol import Act
+from tiergarten.server.readiness import readiness
+from tiergarten.server.routes.ops import checks_of
 from tiergarten.server.settings import Settings
 from tiergarten.server.sql_store import SqlStore
 from tiergarten.server.store import SeatRow, StoreUnavailable
 
-from .conftest import ROOMY
 from .harness import Client, Message, Server, is_error, is_state, play_until_over, run
 from .test_tables import drain
 
@@ -47,6 +48,11 @@ def constrain(store: SqlStore, pragma: str | None) -> None:
         store._test_pragmas.append(run_pragma)  # type: ignore[attr-defined]
     store.writer.submit(store._drop_log_connection).result()  # the writer's own connection
     store.engine.dispose()
+
+
+async def ready(manager: TableManager) -> tuple[bool, dict[str, Any]]:
+    """What /readyz would say about a server running `manager`."""
+    return await readiness(checks_of(SimpleNamespace(state=SimpleNamespace(manager=manager))))
 
 
 def pages(store: SqlStore) -> int:
@@ -91,10 +97,10 @@ def test_a_sqlite_file_that_takes_no_writes_refuses_acts_until_it_does(tmp_path:
         assert heard[1 - mover] == []  # nobody heard of anything
         assert store.load_table(table.id).actions == table.row.actions  # type: ignore[union-attr]
         if how == "read-only":  # (a full file passes the probe, which needs no new page)
-            ready = await readiness(manager)
-            assert not ready["ready"] and "readonly" in ready["checks"]["database"]["detail"]
+            ok, checks = await ready(manager)
+            assert not ok and "readonly" in checks["database"]["error"], checks
         constrain(store, None)
-        assert (await readiness(manager))["ready"]
+        assert (await ready(manager))[0]
         assert await act() == [] and table.version == before + 1
         stored = store.load_table(table.id)
         assert stored is not None and stored.actions == table.row.actions
@@ -159,8 +165,7 @@ def wait_ready(server: Server, ready: bool, seconds: float = 30.0) -> dict[str, 
 
 def test_postgresql_stopped_mid_game_and_started_again(own_postgres: Postgres) -> None:
     database = own_postgres.new_database()
-    server = Server(database, "--bot-pace", "0.01", "--allow-seeds", "--db-retry", "0.2",
-                    *ROOMY).start()
+    server = Server(database, "--bot-pace", "0.01", "--allow-seeds", "--db-retry", "0.2").start()
     try:
         bots = server.create(game="maumau", players=3, options={"rounds": 1}, seats=BOTS,
                              seed=41)["id"]

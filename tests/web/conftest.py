@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.conftest import ROOMY
 from tests.server.harness import Server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -28,7 +27,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tiergarten.db"
-    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30", *ROOMY).start()
+    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30").start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed

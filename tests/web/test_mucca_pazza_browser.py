@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
+from tests.server.harness import Server
 
 from .driver import TIMEOUT, after_click, board_version, game_over
 
@@ -200,3 +203,36 @@ def test_a_table_created_without_hints_shows_no_hint_button(page: Any, web: Any,
     page.goto(web.url + "/")
     page.click(".game-choice[data-game=maumau]")
     expect(page.locator("#hints")).to_have_count(0)  # only games with an adviser offer hints
+
+
+@pytest.fixture(scope="module")
+def seeded_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of this module's own that lets a table's creator choose the seed."""
+    db = tmp_path_factory.mktemp("web-seeded") / "tiergarten.db"
+    srv = Server(str(db), "--bot-pace", "0", "--away-after", "30", "--allow-seeds").start()
+    yield srv
+    assert "Traceback" not in srv.stop()
+
+
+def test_after_a_completion_the_next_turn_starts_with_glowing_cards_won_there_and_back(
+        page: Any, seeded_web: Server, shot: Any, page_errors: list[str]) -> None:
+    web = seeded_web
+    # Seed 173 (docs/games/mucca_pazza.md): the greedy bot's four slides end its turn on the pig
+    # and the turtle, and the refill lays out a pig and a turtle while both stand whole.
+    table = web.create(game="mucca_pazza", players=2, seed=173, seats=[{"bot": "greedy"}, None])
+    page.goto(f"{web.url}/#/t/{table['id']}")
+    page.fill("#join-name", "Ann")
+    page.click("form.join button[type=submit]")
+    assert my_turn(page)
+    glowing = page.locator(".mp-landing .mp-card.complete")
+    expect(glowing).to_have_count(2)
+    assert sorted(glowing.evaluate_all("cs => cs.map(c => c.dataset.animal)")) == ["pig", "turtle"]
+    expect(glowing.first).to_have_attribute("title", re.compile("there and back"))
+    expect(page.locator(".mp-tile.complete")).to_have_count(6)  # two animals, three rows
+    shot(page, "glowing")
+    for row, direction in (("heads", "left"), ("heads", "right")):
+        version = board_version(page)
+        page.click(f".mucca button[data-act='slide {row} {direction}']")
+        after_click(page, version)
+    expect(page.locator(".mp-player[data-seat='1'] .mp-won .mp-chip")).to_have_count(2)
+    assert page_errors == []

@@ -48,10 +48,10 @@ from .base import Bot
 
 QUICK = 0.1  # seconds before an out-of-turn action (as quick as the heuristics)
 
-Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
+Policy = Callable[[State, int, Sequence[Action], random.Random], Action]
 
 
-def random_policy(state: State, seat: int, legal: tuple[Action, ...],
+def random_policy(state: State, seat: int, legal: Sequence[Action],
                   rng: random.Random) -> Action:
     """The default rollout policy: any legal action, uniformly."""
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]

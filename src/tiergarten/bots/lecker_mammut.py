@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,7 +162,7 @@ class LeckerBot(Bot):
         due = self._timer("top", (obs["version"], obs["round"]), now, self.reflexes.choose)
         return (max(0.0, due - now), TOPS[safest_top(obs, mine)])
 
-    def _return(self, obs: dict[str, Any], legal: tuple[Action, ...], now: float,
+    def _return(self, obs: dict[str, Any], legal: Sequence[Action], now: float,
                 ) -> Proposal | None:
         if not legal:
             return None

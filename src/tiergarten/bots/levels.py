@@ -87,7 +87,7 @@ class HeuristicPolicy:
     def __init__(self, kind: type[Bot], game: Game, rng: random.Random) -> None:
         self.bots = [kind(game, seat, rng) for seat in range(game.players)]
 
-    def __call__(self, state: State, seat: int, legal: tuple[Action, ...],
+    def __call__(self, state: State, seat: int, legal: Sequence[Action],
                  rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]

@@ -12,6 +12,7 @@ Pterosaurus herd to the leader (or back to a player who would otherwise win).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tiergarten.core import Action
@@ -53,7 +54,7 @@ class MammuZHeuristic(Bot):
     name = "heuristic"
 
     def propose(self, view: SeatView) -> Proposal | None:
-        legal: tuple[MammuZAction, ...] = view.legal  # type: ignore[assignment]
+        legal: Sequence[MammuZAction] = view.legal  # type: ignore[assignment]
         for extinct in legal:
             if extinct.kind == EXTINCT_KIND:
                 return (QUICK, extinct)
@@ -63,7 +64,7 @@ class MammuZHeuristic(Bot):
         return None if action is None else (self.think, action)
 
     def choose(self, view: SeatView) -> Action | None:
-        legal: tuple[MammuZAction, ...] = view.legal  # type: ignore[assignment]
+        legal: Sequence[MammuZAction] = view.legal  # type: ignore[assignment]
         obs = view.observation
         kinds = {a.kind for a in legal}
         if EXTINCT_KIND in kinds:
@@ -144,7 +145,7 @@ class MammuZHeuristic(Bot):
 
     # -- choosing a taker ----------------------------------------------------------------------
 
-    def _give(self, legal: tuple[MammuZAction, ...], obs: dict[str, Any]) -> Action:
+    def _give(self, legal: Sequence[MammuZAction], obs: dict[str, Any]) -> Action:
         sizes: list[int] = obs["hand_sizes"]
         empty = [s for s, n in enumerate(sizes) if n == 0]
         if empty:

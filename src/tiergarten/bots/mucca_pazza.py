@@ -1,9 +1,10 @@
 """Mucca Pazza bots, from their seat's observation only.
 
-- `greedy` plays the solver's best standard turn: the most displayed cards within its free
-  slides and stars, spending a star only when it wins more; with nothing to win it makes one
-  random slide and stops. (A defensive choice — the slide that leaves the next player least
-  to win — made games between two greedy bots stall for thousands of turns.)
+- `greedy` plays the solver's best standard turn: the first completion that wins the most
+  displayed cards within its free slides and stars (the turn ends there), spending a star
+  only when it wins more; with nothing to win it makes one random slide and stops. (A
+  defensive choice — the slide that leaves the next player least to win — made games between
+  two greedy bots stall for thousands of turns.)
 - `memory` (junior) remembers every card it has seen revealed, from successive observations
   and their log of public events, and reveals a card it knows it can complete; `child`
   remembers each sighting only with a probability.
@@ -19,6 +20,7 @@ exactly but remembers nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tiergarten.core import Action, Game
@@ -28,6 +30,7 @@ from tiergarten.games.mucca_pazza.data import ANIMALS, FREE_SLIDES, GHOST_NAME, 
 from tiergarten.games.mucca_pazza.solver import best_turn, fewest, moves
 
 from .base import Bot
+from .mucca_pazza_advice import advise  # the hint adviser, found by convention
 
 CHILD_RECALL = 0.5  # the chance that the child remembers a card it has seen
 YOUNG_SIGHT = 1  # the longest solution the junior bots spot
@@ -64,18 +67,15 @@ class MuccaBot(Bot):
         rows = _rows(obs)
         landing = _counts(obs["landing"])
         made = obs["slides_made"]
-        gain, _, _, offsets = best_turn(rows, landing, obs["slides_left"],
-                                        obs["stars"][self.seat], not made)
+        gain, _, steps = best_turn(rows, landing, obs["slides_left"], obs["stars"][self.seat],
+                                   not made)
         if not gain:
             return STOP if made else self.rng.choice(SLIDES)  # nothing to win
-        steps = moves(offsets, len(rows[0]))
-        if steps:
-            return slide_action(*steps[0])
-        return STOP if made else SLIDES[0]  # keep the board: there and back again
+        return slide_action(*steps[0])  # the turn ends by itself at the completion
 
     # -- junior -----------------------------------------------------------------------------
 
-    def _junior(self, obs: dict[str, Any], legal: tuple[Action, ...]) -> Action:
+    def _junior(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         self._remember(obs)
         rows = _rows(obs)
         if obs["phase"] == "slide":
@@ -86,7 +86,7 @@ class MuccaBot(Bot):
             return slide_action(*moves(offsets, len(rows[0]))[0])
         return self._pick(rows, legal)
 
-    def _pick(self, rows: list[list[int]], legal: tuple[Action, ...]) -> Action:
+    def _pick(self, rows: list[list[int]], legal: Sequence[Action]) -> Action:
         """A known card that can be completed now, else an unknown one, else the nearest."""
         known, unknown = [], []
         for action in legal:
@@ -157,4 +157,4 @@ def _counts(names: list[str]) -> list[int]:
     return counts
 
 
-__all__ = ["ChildBot", "MemoryBot", "MuccaBot"]
+__all__ = ["ChildBot", "MemoryBot", "MuccaBot", "advise"]

@@ -2,23 +2,25 @@
 
 The greedy bot (`MuccaBot`) plays the turn that wins the most displayed cards now and ignores
 the board it leaves. `MuccaExpert` looks one turn further (two plies). For every end of its
-turn it can reach — every board within its free slides, and every board that wins cards with
-stars as well — it scores
+turn it can reach — every stop or first completion within its free slides, and every first
+completion that wins cards with stars as well (the turn ends at a completion; the solver's
+search, `Positions`, finds them all) — it scores
 
     cards won now + `STAR_VALUE` per star kept
                   − `REPLY_WEIGHT` × the cards the next player is expected to win on that board
 
-The next player's turn is solved exactly (the most cards within its three free slides and
-its stars, at least one slide: an animal left complete can be kept by sliding there and back)
-on the landing place that remains, refilled from the cards nobody has seen yet. The refills
-are sampled (`SAMPLES` draws of the unseen cards, the same draws for every candidate, so the
-candidates are compared on equal terms); the unseen cards are known as a multiset from the
-observation — every animal has three cards, and the displayed and won ones are public — only
-their order is hidden. On the last turn of the game no one moves after it and the turn is the
-greedy one (ties by stars kept).
+The next player's turn is solved exactly (its best first completion within its three free
+slides and its stars, at least one slide: an animal left complete is remade by sliding there
+and back) on the landing place that remains, refilled from the cards nobody has seen yet. The
+refills are sampled (`SAMPLES` draws of the unseen cards, the same draws for every candidate,
+so the candidates are compared on equal terms); the unseen cards are known as a multiset from
+the observation — every animal has three cards, and the displayed and won ones are public —
+only their order is hidden. On the last turn of the game no one moves after it and the turn is
+the greedy one (ties by stars kept).
 
 The turn is planned once, at its first slide, and then followed slide by slide (re-planned if
-the board is not the one expected). After `QUIET_TURNS` turns in a row that won nothing (both
+the board is not the one expected); a plan that ends in a completion ends the turn by itself,
+one that ends elsewhere stops there. After `QUIET_TURNS` turns in a row that won nothing (both
 sides denying), it plays the greedy turn until a card is won, so games do not stall. The
 weights were tuned against greedy (docs/bots.md). In junior the expert plays as `MuccaBot`.
 
@@ -38,7 +40,7 @@ from typing import Any
 
 from tiergarten.core import Action, Game
 from tiergarten.games.mucca_pazza.actions import STOP, slide_action
-from tiergarten.games.mucca_pazza.board import LEFT, RIGHT, complete, slide
+from tiergarten.games.mucca_pazza.board import slide
 from tiergarten.games.mucca_pazza.data import (
     ANIMALS,
     CARDS_PER_ANIMAL,
@@ -46,7 +48,7 @@ from tiergarten.games.mucca_pazza.data import (
     LANDING_SIZE,
     animal,
 )
-from tiergarten.games.mucca_pazza.solver import Offsets, completing, cost, distance, moves
+from tiergarten.games.mucca_pazza.solver import Offsets, Positions
 
 from .mucca_pazza import MuccaBot, _counts, _rows
 
@@ -79,50 +81,19 @@ def unseen(obs: dict[str, Any]) -> list[int]:
     return [a for a, k in enumerate(left) for _ in range(k)]
 
 
-def options(rows: Sequence[Sequence[int]], budget: int, free: int = FREE_SLIDES,
-            ) -> list[tuple[tuple[int, ...], int]]:
-    """What a new turn on `rows` can complete within `budget` slides: (animals, stars spent)
-    for every offset triple that completes something. Keeping the board costs two slides."""
-    n = len(rows[0])
-    seen: dict[Offsets, tuple[int, ...]] = {}
-    for a in rows[0]:
-        for offsets in completing(rows, a):
-            seen[offsets] = (*seen.get(offsets, ()), a)
-    out = []
-    for offsets, animals in seen.items():
-        c = cost(offsets, n) or 2
-        if c <= budget:
-            out.append((animals, max(0, c - free)))
-    return out
-
-
 def candidates(rows: Sequence[Sequence[int]], landing: Sequence[int], free: int, stars: int,
                must_slide: bool) -> list[tuple[Offsets, int]]:
-    """Every end of turn worth weighing: (offsets, slides). All boards within the free slides,
-    and the boards beyond them (stars) that win cards."""
-    n = len(rows[0])
-    reach = [(o, distance(o, n)) for o in range(n)]
-    out: dict[Offsets, int] = {}
-    for oh, ch in reach:
-        for ob, cb in reach:
-            if ch + cb > free:
-                continue
-            for ol, cl in reach:
-                c = ch + cb + cl
-                if c <= free:
-                    out[(oh, ob, ol)] = c
-    for a in rows[0]:
-        if landing[a]:
-            for offsets in completing(rows, a):
-                c = cost(offsets, n)
-                if c <= free + stars:
-                    out[offsets] = c
-    if must_slide and (0, 0, 0) in out:
-        if free + stars >= 2:
-            out[(0, 0, 0)] = 2  # there and back again
-        else:
-            del out[(0, 0, 0)]
-    return [(o, c) for o, c in out.items() if c <= free + stars]
+    """Every end of turn worth weighing: (offsets, slides). Every end within the free slides
+    (a stop, or a first completion), and the completions beyond them (stars) that win cards."""
+    board = Positions(rows)
+    ends, depth, _ = board.search(0, free + stars, must_slide)
+    return [(board.offsets(p), depth[p]) for p in _worth(board, ends, depth, landing, free)]
+
+
+def _worth(board: Positions, ends: list[int], depth: list[int], landing: Sequence[int],
+           free: int) -> list[int]:
+    """The ends of a search that `candidates` keeps: within the free slides, or winning cards."""
+    return [p for p in ends if depth[p] <= free or any(landing[a] for a in board.done[p])]
 
 
 def quiet(log: Sequence[dict[str, Any]]) -> int:
@@ -173,7 +144,6 @@ class MuccaExpert(MuccaBot):
     def plan(self, obs: dict[str, Any]) -> list[tuple[int, int]]:
         """The slides of the best end of this turn."""
         rows = _rows(obs)
-        n = len(rows[0])
         landing = _counts(obs["landing"])
         me = self.seat
         free, stars, made = obs["slides_left"], obs["stars"][me], obs["slides_made"]
@@ -190,11 +160,12 @@ class MuccaExpert(MuccaBot):
                 self.rng.shuffle(order)
                 draws.append(order)
         star_value = LAST_STAR_VALUE if last else self.star_value
+        board = Positions(rows)
+        ends, depth, parent = board.search(0, free + stars, not made)
         best: tuple[float, int, int] | None = None
-        best_offsets: Offsets = (0, 0, 0)
-        for offsets, c in candidates(rows, landing, free, stars, not made):
-            board = shifted(rows, offsets)
-            done = complete(board)
+        best_end = 0
+        for p in _worth(board, ends, depth, landing, free):
+            done, c = board.done[p], depth[p]
             gain = sum(landing[a] for a in done)
             spent = max(0, c - free)
             value = gain + star_value * (stars - spent)
@@ -202,19 +173,20 @@ class MuccaExpert(MuccaBot):
                 left = landing.copy()
                 for a in done:
                     left[a] = 0
-                value -= self.reply_weight * self._reply(board, left, draws, opp_budget)
+                value -= self.reply_weight * self._reply(board, p, left, draws, opp_budget)
             key = (value, -spent, -c)
             if best is None or key > best:
-                best, best_offsets = key, offsets
-        steps = moves(best_offsets, n)
-        if not steps and not made:
-            steps = [(0, LEFT), (0, RIGHT)]
-        return steps
+                best, best_end = key, p
+        if best is None:  # no slide left and none demanded
+            return []
+        return board.steps(best_end, depth, parent)
 
-    def _reply(self, board: Rows, left: list[int], draws: list[list[int]], budget: int,
-               ) -> float:
-        """The next player's expected best gain on `board` with `left` refilled."""
-        opts = [animals for animals, _ in options(board, budget)]
+    def _reply(self, board: Positions, start: int, left: list[int], draws: list[list[int]],
+               budget: int) -> float:
+        """The next player's expected best gain from position `start` with `left` refilled:
+        the best of its first completions within `budget` slides."""
+        ends, _, _ = board.search(start, budget, True)
+        opts = {board.done[p] for p in ends if board.done[p]}
         if not opts:
             return 0.0
         need = LANDING_SIZE - sum(left)
@@ -229,4 +201,4 @@ class MuccaExpert(MuccaBot):
         return total / len(draws)
 
 
-__all__ = ["MuccaExpert", "candidates", "options", "shifted", "unseen"]
+__all__ = ["MuccaExpert", "candidates", "shifted", "unseen"]

@@ -177,8 +177,11 @@ class State(ABC):
         """Seats that may act now (several where someone may act out of turn)."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """What `seat` may do now, in a fixed order; empty if it may not act."""
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """What `seat` may do now, in a fixed order; empty if it may not act. A tuple, or a
+        sequence that behaves as the tuple of the same actions (`len`, indexing, slicing,
+        iteration, `in`, `==` with a tuple, hashing): a game with many actions per decision
+        may build them only when asked."""
 
     @abstractmethod
     def apply_unchecked(self, seat: int, action: Action) -> None:
@@ -228,7 +231,7 @@ class State(ABC):
         """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
         changes nothing."""
         if type(seat) is int and 0 <= seat < self.game.players:
-            if action in self.legal_actions(seat):
+            if isinstance(action, Action) and action in self.legal_actions(seat):
                 self.apply_unchecked(seat, action)
                 return
         else:

@@ -4,7 +4,8 @@ Every seat that may act proposes `(delay, action)` from its own view; the move w
 earliest due time (`now + delay`) is applied, and every seat is asked again after each change.
 Agents see a `TimedView`: a `SeatView` that also says `now`, the seconds since the match began,
 so a bot can keep its own clock across re-asks (a triple seen at 3.0 s with a 0.8 s reaction is
-hit at 3.8 s, however many flips happen in between). Ties go to the seat asked first.
+hit at 3.8 s, however many flips happen in between). Ties go to the seat asked first, in
+`to_move()` order (the seat the game waits on first).
 
 `run_virtual` advances a virtual clock straight to each due time: no sleeping, as fast as the
 engine runs; simulations use it. `Table` runs in wall-clock time: bots act on their own clocks,
@@ -46,7 +47,7 @@ class TimedView(SeatView):
 
     __slots__ = ("now",)
 
-    def __init__(self, state: State, seat: int, legal: tuple[Action, ...], now: float) -> None:
+    def __init__(self, state: State, seat: int, legal: Sequence[Action], now: float) -> None:
         super().__init__(state, seat, legal)
         self.now = now
 

@@ -31,22 +31,20 @@ from tiergarten.core import State
 from tiergarten.core.game import Action
 from tiergarten.core.realtime import TimedView
 
+from .clock import Clock
 from .seats import Seats
 from .settings import Settings
 from .table_log import StoreFailed, TableLog
 
 log = logging.getLogger("tiergarten.server")
 
-STANDINS = ("heuristic", "greedy")  # preferred stand-in bots, if the game has them
+STANDIN = "normal"  # the level that plays for a person who is away: every game has it
 
 
 def standin_name(game_id: str) -> str:
-    """The bot that plays for a person who is away: the game's own bot, else random."""
-    known = bots.names(game_id)
-    for name in (*STANDINS, *known):
-        if name in known and name != "random":
-            return name
-    return "random"
+    """The bot that plays for a person who is away: the game's `normal` level (a level table is
+    part of every game's bots module), else random."""
+    return STANDIN if STANDIN in bots.names(game_id) else "random"
 
 
 @dataclass(frozen=True)
@@ -83,6 +81,7 @@ class BotDriver:
         self._started = self._loop.time()
         self._since = self._started  # when the table last changed (a bot's pause counts from it)
         self._skipped = 0.0  # bots' seconds that passed without real time (bot_pace 0)
+        self.clock: Clock | None = None  # the players' clocks, at a table with a clock
 
     def wake(self) -> None:
         """The table changed: think again."""
@@ -155,6 +154,11 @@ class BotDriver:
         or before the turn timer runs out; None: until something changes."""
         if move is not None:
             return max(0.0, due + move.delay * self.settings.bot_pace - self._loop.time())
+        if self.clock is not None:
+            waiting = self._people_to_move()
+            left = [self.clock.time_left(s, self._loop.time()) for s in waiting
+                    if s in self.clock.running]
+            return max(0.0, min(left)) if left else None
         timer = self.log.row.timer
         if timer is not None and self._people_to_move():
             since = self.log.reached_at(self.log.version)
@@ -170,7 +174,8 @@ class BotDriver:
         return real + self._skipped
 
     def choose(self, seats: dict[int, Bot], state: State, now: float) -> BotMove | None:
-        """The earliest proposal of the bots playing `seats` (ties go to the lower seat).
+        """The earliest proposal of the bots playing `seats` (ties go to the seat asked
+        first, in `to_move()` order: the seat the game waits on first).
 
         Each bot's randomness is seeded from the table's seed, its seat and the version, so
         the same position always gets the same answer, before and after a restart."""
@@ -203,8 +208,13 @@ class BotDriver:
                 and s not in self.seats.away and state.legal_actions(s)]
 
     def _time_out(self) -> BotMove | None:
-        """The turn timer ran out: a bot plays the seat whose move is due, until it returns."""
+        """The turn timer (or a seat's clock) ran out: a bot plays the seat whose move is due,
+        until its person returns."""
         waiting = self._people_to_move()
+        if self.clock is not None:
+            now = self._loop.time()
+            waiting = [s for s in waiting if s in self.clock.running
+                       and self.clock.time_left(s, now) <= 0.01]
         move = self.choose({s: self._bot(s) for s in waiting}, self.log.state, self._now())
         if move is not None:
             self.go_away(move.seat)

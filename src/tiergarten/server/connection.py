@@ -8,12 +8,15 @@ import statistics
 from collections import deque
 from typing import Any
 
+from .metrics import ERRORS
+
 RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
 OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored
 
 
-TABLE = '{"type": "table"'  # how every `table` message starts (json.dumps of `info()`)
-HELLO = '{"type": "hello"'  # ... and every greeting
+# how every `table` message and every greeting start (orjson or json.dumps of a dict)
+TABLE = ('{"type":"table"', '{"type": "table"')
+HELLO = ('{"type":"hello"', '{"type": "hello"')
 
 
 class Connection:
@@ -47,7 +50,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.queue_limit = queue_limit
         self.queue_bytes = queue_bytes
-        self.unsent = 0  # bytes waiting in the outbox (the JSON is ASCII: one byte a character)
+        self.unsent = 0  # characters waiting in the outbox (bytes, but for non-ASCII names)
         self.close_code = 1000
         self.close_reason = ""
         self.closed = False
@@ -84,6 +87,7 @@ class Connection:
         self.close(1013, "reading too slowly; reconnect")
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
+        ERRORS.labels(code=code).inc()
         self.send({"type": "error", "code": code, "message": message, "version": version})
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:

@@ -1,6 +1,8 @@
-"""Run the server: `serve()` prints the address and runs uvicorn until interrupted.
+"""Run the server: `serve()` prints the addresses to open and runs uvicorn until interrupted.
 
 `python -m tiergarten.server --port 8000 --db postgresql://...` does the same from a shell.
+By default it listens on loopback only; `lan=True` (`--lan`) listens on every address and
+points invite links at the machine's network address, `public_url` at the address given.
 
 Transport and process settings made here: no websocket compression (`WS_DEFLATE`: messages
 are small JSON, and each connection's deflate state cost ~48 KiB, half the server's memory per
@@ -16,16 +18,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import gc
+import ipaddress
 import logging
 import os
 import socket
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .invite import is_loopback, lan_address, public_base
 from .protocol import MAX_MESSAGE
 from .settings import Settings
 from .sql_store import database_url
+
+if TYPE_CHECKING:
+    from .cluster import ClusterSettings
 
 WS_MAX_SIZE = 16 * MAX_MESSAGE  # larger frames are refused by the transport (close 1009)
 # No permessage-deflate: messages are small JSON (a state is about a kilobyte); each
@@ -38,6 +47,12 @@ WS_DEFLATE = False
 # 1000 younger passes instead of 10 it comes every few minutes. Reference counting frees
 # almost everything anyway; the young passes are unchanged.
 GC_THRESHOLDS = (700, 10, 1000)
+# How long a thread that wants the GIL waits before the holder must let it go (CPython's
+# default is 5 ms). Each act is committed in a store writer thread: with the event loop busy,
+# every commit waited up to 5 ms for the GIL, one after the other (one SQLite writer), so
+# commits queued up and latency bent while the CPU was still half idle; 0.5 ms lets the
+# writer (and a thinking bot's thread) in and out quickly.
+SWITCH_INTERVAL = 0.0005
 
 # A websocket's kernel send buffer. Left alone, the kernel grows it to megabytes for a client
 # that reads nothing (4 MB on loopback); the server's own outbox limit (Settings.queue_bytes)
@@ -87,32 +102,153 @@ def websocket_protocol(grace: float) -> type[asyncio.Protocol] | str:
     return CuttingProtocol
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | os.PathLike[str] | None = None,
-          settings: Settings | None = None, log_level: str = "warning") -> None:
+
+LOOPBACK, EVERYWHERE = "127.0.0.1", "0.0.0.0"  # the default, and what --lan listens on
+
+
+def serve(host: str | None = None, port: int = 8000,
+          db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
+          log_level: str = "warning", lan: bool = False, public_url: str | None = None,
+          cluster: ClusterSettings | None = None, log_format: str = "text") -> None:
     """Serve tiergarten on http://host:port with the database `db` (default: SQLite in the
-    user's data folder; `postgresql://...` for PostgreSQL)."""
+    user's data folder; `postgresql://...` for PostgreSQL). `lan`: listen on the local network
+    and build invite links from this machine's address there; `public_url`: the address
+    invite links use (behind a proxy, say). With `cluster` (Redis) this process is one worker of
+    several behind a proxy (docs/deploy.md). SIGTERM stops it gracefully."""
     import uvicorn
 
     from .app import create_app
 
-    url = database_url(db)
+    host, public = listen_plan(host, port, lan, public_url)
     settings = settings or Settings()
-    app = create_app(url, settings)
+    if public is not None:
+        settings = dataclasses.replace(settings, public_url=public)
+    url = database_url(db)
+    app = create_app(url, settings, cluster=cluster)
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
-    print(f"tiergarten serving on http://{host}:{port}  (database: {shown})", flush=True)
+    extra = "" if cluster is None else f", worker {cluster.worker_id} of a cluster"
+    print(addresses(host, port, settings.public_url, f"(database: {shown}{extra})"), flush=True)
+    if log_format != "text":
+        from .logs import configure
+
+        configure(log_format, log_level)
     gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()  # the modules and the app live as long as the process: out of every pass
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                ws_per_message_deflate=WS_DEFLATE,
-                ws=websocket_protocol(2 * settings.close_timeout))
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                            ws_max_size=WS_MAX_SIZE, ws_ping_interval=20.0,
+                            ws_ping_timeout=20.0, ws_per_message_deflate=WS_DEFLATE,
+                            log_config=(uvicorn.config.LOGGING_CONFIG if log_format == "text"
+                                        else None),
+                            timeout_graceful_shutdown=DRAIN_SECONDS,
+                            ws=websocket_protocol(2 * settings.close_timeout))
+    GracefulServer(config, app).run()
+
+
+DRAIN_SECONDS = 10  # the most a graceful stop waits for commits and closes
+
+
+def _graceful_server() -> type:
+    import uvicorn
+
+    class Graceful(uvicorn.Server):
+        """uvicorn, but the first SIGTERM (or Ctrl-C) drains before uvicorn stops: no new
+        connections, the commits in hand finished, every client told to reconnect (1012);
+        a second one stops at once."""
+
+        def __init__(self, config: uvicorn.Config, app: Any) -> None:
+            super().__init__(config)
+            self.tiergarten = app
+            self._loop: asyncio.AbstractEventLoop | None = None
+            self._draining = False
+
+        async def serve(self, sockets: Any = None) -> None:
+            self._loop = asyncio.get_running_loop()
+            await super().serve(sockets)
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if self._draining or self._loop is None:
+                super().handle_exit(sig, frame)
+                return
+            self._draining = True
+            self._loop.call_soon_threadsafe(self._start_drain)
+
+        def _start_drain(self) -> None:
+            asyncio.ensure_future(self._drain())
+
+        async def _drain(self) -> None:
+            from .app import drain
+
+            try:
+                await asyncio.wait_for(drain(self.tiergarten), DRAIN_SECONDS)
+            except Exception:
+                logging.getLogger("tiergarten.server").exception("the graceful stop failed")
+            finally:
+                self.should_exit = True
+
+    return Graceful
+
+
+def GracefulServer(config: Any, app: Any) -> Any:  # noqa: N802 - a class made on demand
+    """The uvicorn server with a graceful stop (uvicorn is imported only when serving)."""
+    return _graceful_server()(config, app)
+
+
+def listen_plan(host: str | None, port: int, lan: bool = False,
+                public_url: str | None = None) -> tuple[str, str | None]:
+    """Where to listen and the base of invite links (None: the address a browser used).
+
+    Refuses (ValueError) a bad `public_url`, LAN mode on a loopback `host`, and LAN mode on a
+    machine with no network address (unless `public_url` says where people reach it)."""
+    public = None if public_url is None else public_base(public_url)
+    if not lan:
+        return host or LOOPBACK, public
+    if host is not None and _is_loopback_host(host):
+        raise ValueError(f"--lan listens on the local network, but --host {host} is loopback: "
+                         "no other device could connect; leave --host out (every address)")
+    if public is None:
+        address = lan_address()
+        if address is None:
+            raise ValueError("--lan: this machine has no network address (no default route, "
+                             "and its hostname names only loopback); connect it to a network "
+                             "or give the address with --public-url")
+        public = f"http://{address}:{port}"
+    return host or EVERYWHERE, public
+
+
+def _is_loopback_host(host: str) -> bool:
+    return is_loopback(f"http://{_bracketed(host)}/")
+
+
+def _bracketed(host: str) -> str:
+    """`host` as it goes into a URL: IPv6 addresses in brackets."""
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
+    except ValueError:
+        return host
+
+
+def addresses(host: str, port: int, public: str | None, note: str = "") -> str:
+    """What `serve` prints: the address to open on this computer, then the one other devices
+    open (where invite links point), or that only this computer can open it."""
+    here = {EVERYWHERE: LOOPBACK, "::": "::1"}.get(host, host)
+    lines = [f"tiergarten serving on http://{_bracketed(here)}:{port}  {note}".rstrip()]
+    if public is not None:
+        # the page's folder (with its slash: the client's paths are relative to it)
+        lines.append(f"  other devices open {public}/  (invite links and QR codes point there)")
+    elif _is_loopback_host(here):
+        lines.append("  only this computer can open it; --lan (make play LAN=1) lets phones "
+                     "and laptops on your network join")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """The command line of `python -m tiergarten.server`."""
     parser = argparse.ArgumentParser(prog="python -m tiergarten.server", description=serve.__doc__)
-    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--host", default=None,
+                        help=f"address to listen on (default {LOOPBACK}; with --lan every "
+                             f"address, {EVERYWHERE})")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="a SQLite path or a postgresql:// URL")
     parser.add_argument("--bot-pace", type=float, default=1.0,
@@ -144,8 +280,25 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "client that reads none of it is cut after twice as long")
     parser.add_argument("--db-retry", type=float, default=1.0,
                         help="seconds between attempts to reach a database that went away")
-    parser.add_argument("--log-level", default="warning")
+    parser.add_argument("--lan", action="store_true",
+                        help="listen on the local network; invite links use this machine's "
+                             "network address")
+    parser.add_argument("--public-url", default=None,
+                        help="the address invite links use, e.g. http://192.168.1.20:8000 or "
+                             "https://games.example.org/tiergarten (behind a proxy)")
+    parser.add_argument("--log-level", default=os.environ.get("TIERGARTEN_LOG_LEVEL",
+                                                              "warning"))
+    parser.add_argument("--log-format", choices=["text", "json"],
+                        default=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"))
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="redis://... : run as one worker of several (TIERGARTEN_REDIS_URL)")
+    parser.add_argument("--lease-ttl", type=float, default=None,
+                        help="seconds a table's lease lasts unrenewed (TIERGARTEN_LEASE_TTL)")
     args = parser.parse_args(argv)
+    try:  # resolved here, so that a bad value is a usage error
+        host, public = listen_plan(args.host, args.port, args.lan, args.public_url)
+    except ValueError as exc:
+        parser.error(str(exc))
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
                         ping_every=args.ping_every, hit_cap=args.hit_cap,
@@ -155,4 +308,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                         tables_burst=args.tables_burst,
                         tables_per_minute=args.tables_per_minute, db_retry=args.db_retry,
                         close_timeout=args.close_timeout)
-    serve(args.host, args.port, args.db, settings, args.log_level)
+    from .cluster.settings import ClusterSettings
+
+    cluster = ClusterSettings.from_env(redis_url=args.redis)
+    if cluster is not None and args.lease_ttl is not None:
+        cluster = dataclasses.replace(cluster, lease_ttl=args.lease_ttl)
+    serve(host, args.port, args.db or os.environ.get("TIERGARTEN_DB"), settings, args.log_level,
+          public_url=public, cluster=cluster, log_format=args.log_format)

@@ -35,19 +35,23 @@ class MemoryStore:
     def __init__(self) -> None:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-memory")
         self._tables: dict[str, TableRow] = {}
+        self._chat: dict[str, list[dict[str, Any]]] = {}
         self._lock = threading.Lock()
+
+    def ping(self) -> None:
+        pass  # always there
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
 
-    def ping(self) -> None:
-        pass  # memory is always there
-
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         row = TableRow(table_id, game, players, dict(options), seed, dt.datetime.now(dt.UTC),
-                       "open", timer, rematch_of, list(seats), hints=hints)
+                       "open", timer, rematch_of, list(seats), hints=hints,
+                       extra=dict(extra or {}), owner_hash=owner_hash)
         with self._lock:
             if table_id in self._tables:
                 raise StoreError(f"there is a table {table_id} already")
@@ -64,6 +68,18 @@ class MemoryStore:
                                  f"log, so {index} cannot follow")
             actions.append((seat, notation))
 
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        with self._lock:
+            self._table(table_id).extra = dict(extra)
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        with self._lock:
+            self._chat.setdefault(table_id, []).append(dict(line))
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            return [dict(line) for line in self._chat.get(table_id, [])]
+
     def set_status(self, table_id: str, status: str) -> None:
         with self._lock:
             self._table(table_id).status = status
@@ -72,12 +88,13 @@ class MemoryStore:
         with self._lock:
             self._table(table_id).seats[seat.seat] = copy.copy(seat)
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
         with self._lock:
             row = self._table(table_id).seats[seat]
             if row.kind != "human" or row.token_hash is not None:
                 return False
-            row.name, row.token_hash = name, token_hash
+            row.name, row.token_hash, row.user_id = name, token_hash, user_id
             return True
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:

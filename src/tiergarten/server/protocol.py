@@ -6,6 +6,8 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
     {"pong": 7}                               answer the server's ping 7 (real-time tables)
+    {"chat": "good luck!"}                    say something at the table (plain text)
+    {"react": "thumbs"}                       a quick reaction (one of `REACTIONS`)
 
 >>> read_client('{"act": "draw", "version": 3}')
 Act(act='draw', version=3)
@@ -58,6 +60,8 @@ def clean_name(name: str) -> str:
         raise ValueError(f"a name may have at most {NAME_LENGTH} characters; this one has "
                          f"{len(name)}")
     return name
+CHAT_LENGTH = 200  # characters of one chat line
+REACTIONS = ("thumbs", "smile", "wow", "sad", "clap", "gg")  # the client draws each one
 
 
 class BadMessage(ValueError):
@@ -87,9 +91,20 @@ class Pong(_Strict):
     pong: int = Field(ge=0)
 
 
-ClientMessage = Act | Auth | Sync | Pong
-_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true} "
-           "or {\"pong\": id}")
+class Chat(_Strict):
+    """A chat line; a spectator may say under which name (marked as a spectator anyway)."""
+
+    chat: str = Field(min_length=1, max_length=4 * CHAT_LENGTH)  # checked again once cleaned
+    name: str | None = Field(default=None, max_length=NAME_LENGTH)
+
+
+class React(_Strict):
+    react: Literal["thumbs", "smile", "wow", "sad", "clap", "gg"]
+
+
+ClientMessage = Act | Auth | Sync | Pong | Chat | React
+_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true}, "
+           "{\"pong\": id}, {\"chat\": text} or {\"react\": " + "|".join(REACTIONS) + "}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -101,7 +116,8 @@ def read_client(text: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise BadMessage(_SHAPES)
     model: type[_Strict] = (Act if "act" in data else Auth if "token" in data
-                            else Pong if "pong" in data else Sync)
+                            else Pong if "pong" in data else Chat if "chat" in data
+                            else React if "react" in data else Sync)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
@@ -133,6 +149,8 @@ class StateMessage(_Sent):
     observation: dict[str, Any]
     legal: list[str]
     events: list[Any]
+    clock: dict[str, Any] | None = None  # tables with a clock: {"left": [s...], "running": [..]}
+    coach: dict[str, Any] | None = None  # tutorial tables: the coach's step (server/tutorial.py)
 
 
 class ErrorMessage(_Sent):
@@ -151,6 +169,27 @@ class Ping(_Sent):
     rtt: float | None  # the smoothed round trip measured so far (seconds), null before a pong
 
 
+class ChatLine(_Sent):
+    """One chat line as every connection at the table gets it (and a replay shows it)."""
+
+    type: Literal["chat"] = "chat"
+    n: int
+    version: int  # the table's version when it was said
+    seat: int | None  # None: a spectator
+    role: Literal["player", "spectator"]
+    name: str
+    kind: Literal["text", "reaction"]
+    text: str  # the line, or the reaction's name
+    at: str
+
+
+class ChatLog(_Sent):
+    """Sent on connecting: the table's chat so far."""
+
+    type: Literal["chat_log"] = "chat_log"
+    lines: list[dict[str, Any]]
+
+
 class SeatInfo(_Sent):
     seat: int
     kind: Literal["human", "bot"]
@@ -159,6 +198,7 @@ class SeatInfo(_Sent):
     taken: bool
     connected: bool
     away: bool
+    account: str | None = None  # the signed-in player's user name (their profile); else null
 
 
 class TableMessage(_Sent):
@@ -174,11 +214,14 @@ class TableMessage(_Sent):
     created: str
     rematch: str | None
     seats: list[SeatInfo]
+    chat: bool = True  # chat is on (the creator may switch it off)
+    clock: dict[str, float] | None = None  # {"bank", "increment"} seconds, or null
+    tutorial: str | None = None  # the tutorial this table teaches, or null
 
 
 SERVER_MESSAGES: dict[str, type[BaseModel]] = {
     "hello": Hello, "state": StateMessage, "error": ErrorMessage, "table": TableMessage,
-    "ping": Ping}
+    "ping": Ping, "chat": ChatLine, "chat_log": ChatLog}
 
 
 # -- REST bodies -------------------------------------------------------------------------------
@@ -190,6 +233,14 @@ class SeatSpec(_Strict):
     bot: str | None = Field(default=None, max_length=40)
 
 
+class ClockSpec(BaseModel):
+    """A clock per player: a time bank, and seconds added after each of their moves."""
+
+    model_config = ConfigDict(extra="forbid")
+    bank: float = Field(gt=0, le=7200)
+    increment: float = Field(default=0, ge=0, le=600)
+
+
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40)
@@ -199,6 +250,14 @@ class CreateTable(BaseModel):
     timer: float | None = Field(default=None, gt=0, le=3600)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     hints: bool = True  # may seated people ask GET /api/tables/{id}/hint (games with advice)
+    chat: bool = True  # table chat on (the creator may switch it off later)
+    clock: ClockSpec | None = None  # instead of `timer`: a time bank per player
+
+
+class ChatSwitch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    owner: str = Field(min_length=1, max_length=200)  # the creator's token (from creating)
+    on: bool
 
 
 class Join(BaseModel):

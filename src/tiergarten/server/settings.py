@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from .invite import public_base
 from .protocol import MAX_MESSAGE
 
 
@@ -31,6 +32,15 @@ class Settings:
     db_retry: float = 1.0  # seconds between attempts to reach a database that went away
     ping_every: float = 3.0  # seconds between pings to each connection at real-time tables
     hit_cap: float = 0.15  # the most (seconds) an act is credited earlier than its arrival
+    # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
+    # address the browser used to reach the server.
+    public_url: str | None = None
+    login_attempts: int = 5  # failed sign-ins per user name (x4 per address) within ...
+    login_window: float = 300.0  # ... this many seconds
+
+    def __post_init__(self) -> None:
+        if self.public_url is not None:
+            self.public_url = public_base(self.public_url)
 
 
 class TableError(ValueError):

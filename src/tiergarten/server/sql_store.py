@@ -35,31 +35,19 @@ from pathlib import Path
 from typing import Any, cast
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    DateTime,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
     create_engine,
     event,
     func,
     insert,
-    inspect,
     select,
-    text,
-    true,
     update,
 )
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.pool import StaticPool
 
+from . import migrate
+from .schema import ACTIONS, CHAT, SEATS, TABLES, USERS
 from .store import SeatRow, StoreError, StoreUnavailable, TableRow
 
 POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
@@ -68,41 +56,6 @@ CONNECT_TIMEOUT = 5  # seconds to reach PostgreSQL before it counts as unavailab
 # an IntegrityError (a taken index) or a DataError (a bug) is something else
 DOWN: tuple[type[Exception], ...] = (sa_exc.OperationalError, sa_exc.InterfaceError,
                                      sa_exc.InternalError)
-
-metadata = MetaData()
-
-TABLES = Table(
-    "tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # open, playing, over
-    Column("timer", Float, nullable=True),  # seconds per turn before a bot steps in
-    Column("rematch_of", String(32), nullable=True, index=True),
-    Column("hints", Boolean, nullable=False, server_default=true()),  # advice may be asked
-)
-
-SEATS = Table(
-    "seats", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # human or bot
-    Column("bot", String(40), nullable=True),
-    Column("name", String(40), nullable=True),
-    Column("token_hash", String(64), nullable=True),  # sha256 of the token; never the token
-)
-
-ACTIONS = Table(
-    "actions", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("index", Integer, primary_key=True),  # 0, 1, 2, ... in order of application
-    Column("seat", Integer, nullable=False),
-    Column("notation", String(200), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
-)
 
 
 def default_path() -> Path:
@@ -172,16 +125,7 @@ class SqlStore:
         self._log_connections: list[Any] = []
         self._lock = threading.Lock()
         self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
-        metadata.create_all(self.engine)
-        self._add_new_columns()
-
-    def _add_new_columns(self) -> None:
-        """Bring a database made by an older tiergarten up to date (columns added since)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        if "hints" not in have:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE tables ADD COLUMN hints BOOLEAN NOT NULL "
-                                  "DEFAULT TRUE"))
+        migrate.upgrade(self.engine)  # the schema of this tiergarten, every row kept
 
     def close(self) -> None:
         """Finish the writes under way, then release every connection (do this before
@@ -221,18 +165,22 @@ class SqlStore:
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         """Store a new open table with its seats, in one transaction."""
         row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
-                       rematch_of, list(seats), hints=hints)
+                       rematch_of, list(seats), hints=hints, extra=dict(extra or {}),
+                       owner_hash=owner_hash)
         with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
                 created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
-                hints=hints))
+                hints=hints, extra=row.extra, owner_hash=owner_hash))
             conn.execute(insert(SEATS), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token_hash": s.token_hash} for s in row.seats])
+                 "name": s.name, "token_hash": s.token_hash, "user_id": s.user_id}
+                for s in row.seats])
         return row
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
@@ -290,6 +238,21 @@ class SqlStore:
             with contextlib.suppress(Exception):
                 conn.invalidate()
 
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        with self._guard(write=True), self.engine.begin() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(extra=extra))
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        with self._guard(write=True), self.engine.begin() as conn:
+            conn.execute(insert(CHAT).values(table_id=table_id, **line))
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        with self._guard(write=False), self.engine.connect() as conn:
+            rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id)
+                                .order_by(CHAT.c.n))
+            return [{"n": r.n, "version": r.version, "seat": r.seat, "name": r.name,
+                     "kind": r.kind, "text": r.text, "at": r.at} for r in rows]
+
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open, playing or over."""
         with self._guard(write=True), self.engine.begin() as conn:
@@ -300,14 +263,18 @@ class SqlStore:
         with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(SEATS).where(SEATS.c.table_id == table_id,
                                              SEATS.c.seat == seat.seat).values(
-                kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash))
+                kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash,
+                user_id=seat.user_id))
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open human seat to `name`; False if someone claimed it first."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
+        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
+        claimed it first."""
         with self._guard(write=True), self.engine.begin() as conn:
             done = conn.execute(update(SEATS).where(
                 SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
-                SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+                SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash,
+                                                     user_id=user_id))
             return bool(done.rowcount == 1)
 
     # -- reading -----------------------------------------------------------------------------
@@ -331,15 +298,18 @@ class SqlStore:
             t = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
             if t is None:
                 return None
-            seat_rows = conn.execute(select(SEATS).where(SEATS.c.table_id == table_id)
-                                     .order_by(SEATS.c.seat))
+            seat_rows = conn.execute(
+                select(SEATS, USERS.c.name.label("account"))
+                .outerjoin(USERS, USERS.c.id == SEATS.c.user_id)
+                .where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))
             log = conn.execute(select(ACTIONS.c["index"], ACTIONS.c.seat, ACTIONS.c.notation)
                                .where(ACTIONS.c.table_id == table_id)
                                .order_by(ACTIONS.c["index"]))
             row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
-                           t.status, t.timer, t.rematch_of, hints=bool(t.hints))
-            row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
-                         for s in seat_rows]
+                           t.status, t.timer, t.rematch_of, hints=bool(t.hints),
+                           extra=dict(t.extra or {}), owner_hash=t.owner_hash)
+            row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id,
+                                 s.account) for s in seat_rows]
             for expected, entry in enumerate(log):
                 if entry[0] != expected:
                     raise StoreError(f"table {table_id}: action {expected} is missing "

@@ -38,6 +38,8 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    user_id: int | None = None  # the account seated here (None: a guest, a bot, open)
+    account: str | None = None  # that account's name, for its profile (None once deleted)
 
 
 @dataclass
@@ -56,6 +58,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
     hints: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)  # chat on/off, clock, tutorial
+    owner_hash: str | None = None  # sha-256 of the creator's token (may switch chat off)
 
     def record(self) -> dict[str, Any]:
         """The replayable record of this table's game (see `tiergarten.replay`)."""
@@ -74,8 +78,22 @@ class Store(Protocol):
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         """Store a new open table with its seats, all at once."""
+        ...
+
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        """Store a table's extra settings (chat switched on or off)."""
+        ...
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """Append a chat line (`n`, `version`, `seat`, `name`, `kind`, `text`, `at`)."""
+        ...
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's chat lines, in order."""
         ...
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
@@ -90,8 +108,10 @@ class Store(Protocol):
         """Store who sits at one seat now (claimed, freed)."""
         ...
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open human seat to `name`; False if someone claimed it first."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
+        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
+        claimed it first."""
         ...
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
@@ -107,7 +127,8 @@ class Store(Protocol):
         ...
 
     def ping(self) -> None:
-        """Check that the database answers and takes writes; raise StoreUnavailable if not."""
+        """Check that the database answers and takes writes; raise StoreUnavailable if not
+        (readiness)."""
         ...
 
     def close(self) -> None:

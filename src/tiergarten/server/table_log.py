@@ -26,12 +26,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tiergarten.core import IllegalAction, State, replay
 from tiergarten.core.game import Action
 
+from .metrics import COMMIT
 from .store import Store, StoreUnavailable, TableRow
 
 log = logging.getLogger("tiergarten.server")
@@ -78,7 +80,7 @@ class TableLog:
         self.retry = retry
         self.state: State = replay(row.record())
         self.waiting = False  # for the database: the store may hold more than `state` shows
-        self._turn = asyncio.Lock()  # held while one act is applied, committed and told
+        self.turn = asyncio.Lock()  # held while one act is applied, committed and told
         self._loop = asyncio.get_running_loop()
         self._reached: dict[int, float] = {self.version: self._loop.time()}
         self._healer: asyncio.Task[None] | None = None
@@ -128,7 +130,7 @@ class TableLog:
         `expect` (if given) and `check(state)` says so (if given); else nothing changes and it
         returns False. Raises IllegalAction (nothing changed) or StoreFailed (see the module
         doc: nothing changed, or the table waits for the database)."""
-        async with self._turn:
+        async with self.turn:
             if self.waiting:
                 raise StoreFailed(UNAVAILABLE, "unavailable")
             if expect is not None and self.version != expect:
@@ -153,9 +155,11 @@ class TableLog:
         over = state.is_over()
 
         def commit() -> None:  # in the store's writer thread
+            started = time.perf_counter()
             self.store.append_action(self.row.id, index, seat, notation)
             if over:
                 self.store.set_status(self.row.id, "over")
+            COMMIT.observe(time.perf_counter() - started)
 
         written = self._loop.run_in_executor(self.store.writer, commit)
         entry = Entry(seat, notation, _event_count(state) - before)
@@ -259,7 +263,7 @@ class TableLog:
     async def _heal(self) -> None:
         while self.waiting:
             await asyncio.sleep(self.retry)
-            async with self._turn:
+            async with self.turn:
                 if self.waiting and await self._read_back():
                     log.warning("table %s: the database is back", self.row.id)
 

@@ -26,22 +26,28 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
+import hmac
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
 from tiergarten.core import IllegalAction, State
 
+from . import metrics
 from .bot_driver import BotDriver, BotMove
+from .chat import TableChat
+from .clock import Clock
 from .fair_queue import FairQueue, Held, credited
-from .protocol import PROTOCOL, Act, Auth, Sync
+from .protocol import PROTOCOL, Act, Auth, Chat, React, Sync
 from .seats import Seats
-from .settings import Settings, TableError
+from .settings import Settings, TableError, hash_token
 from .store import Store, TableRow
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
+from .tutorial import TUTORIALS, Coach, moves_made
 
-ToTable = Act | Auth | Sync  # what a connection says to its table (a pong stays with the route)
+ToTable = Act | Auth | Sync | Chat | React  # what a connection says to its table (not pongs)
 
 
 class LiveTable:
@@ -62,7 +68,16 @@ class LiveTable:
                               self._is_connected)
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
+        self.stopping = False  # stopped: messages still arriving are ignored
+        self._acts = metrics.ACTS.labels(game=row.game)
+        self.on_over: Callable[[LiveTable], None] | None = None  # the game has just ended
         self._loop = asyncio.get_running_loop()
+        self.chat = TableChat(row.id, store, transport, bool(row.extra.get("chat", True)))
+        self.clock = self._make_clock()
+        self.bots.clock = self.clock
+        tutorial = row.extra.get("tutorial")
+        self.coach = (Coach(tutorial, TUTORIALS[tutorial])
+                      if tutorial in TUTORIALS else None)  # the learner is seat 0
         self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
 
     # -- facts -------------------------------------------------------------------------------
@@ -91,11 +106,26 @@ class LiveTable:
         return {
             "type": "table", "id": self.id, "game": self.row.game, "players": self.row.players,
             "options": self.row.options, "status": self.status, "version": self.version,
-            "timer": self.row.timer, "hints": self.row.hints,
+            "timer": self.row.timer, "hints": self.row.hints, "chat": self.chat.on,
+            "clock": self.row.extra.get("clock"), "tutorial": self.row.extra.get("tutorial"),
             "created": self.row.created.isoformat(),
             "rematch": self.rematch,
             "seats": self.seats.info(self.transport.audience(self.id)),
         }
+
+    def _make_clock(self) -> Clock | None:
+        spec = self.row.extra.get("clock")
+        if not spec:
+            return None
+        clock = Clock(float(spec["bank"]), float(spec.get("increment", 0)), self.seats.people(),
+                      self._loop.time(), self.row.players)
+        if self.status == "playing":  # rebuilt after a restart: every bank starts full
+            clock.moved(None, self._due_people(), self._loop.time())
+        return clock
+
+    def _due_people(self) -> list[int]:
+        state = self.state
+        return [s for s in state.to_move() if self.seats.is_person(s) and state.legal_actions(s)]
 
     def _is_connected(self, seat: int) -> bool:
         return seat in self.transport.audience(self.id)
@@ -115,8 +145,9 @@ class LiveTable:
                               "rate": self.settings.rate, "burst": self.settings.burst}})
         if seat is not None:
             self.bots.come_back(seat)
-        peer.send(json.dumps(self.info()))
+        peer.send(_text(self.info()))
         peer.send(self._state_message(seat, 0))
+        peer.send(self.chat.log_message())
         if new_seat:
             self.seating_changed()
 
@@ -133,9 +164,13 @@ class LiveTable:
         if self.status == "over" and not self.transport.audience(self.id) and self.on_idle:
             self.on_idle(self)
 
-    async def handle(self, peer: Peer, message: ToTable) -> None:
+    async def handle(self, peer: Peer, message: ToTable, arrival: float | None = None) -> None:
         """Act on one validated client message. An act at a turn-based table returns once it
-        is applied (or refused); at a real-time table once it is held (see `_settle`)."""
+        is applied (or refused); at a real-time table once it is held (see `_settle`).
+        `arrival` (the loop's clock) is when it reached the server, if not now: an act
+        forwarded from the process holding the connection (server/cluster)."""
+        if self.stopping:
+            return  # the connection is being closed with the reason; nothing is applied
         if isinstance(message, Auth):
             seat = self.seat_of(message.token)
             if seat is None:
@@ -144,11 +179,14 @@ class LiveTable:
             self.disconnect(peer)
             peer.seat = seat
             self.connect(peer)
+        elif isinstance(message, Chat | React):
+            name = None if peer.seat is None else (self.seats.rows[peer.seat].name or "")
+            await self.chat.say(peer, message, name, self.version)
         elif isinstance(message, Act):
             if self.real_time:
-                self._act_fairly(peer, message)
+                self._act_fairly(peer, message, arrival)
             else:
-                await self._act(peer, message)
+                await self._act(peer, message, self._loop.time() if arrival is None else arrival)
         else:
             peer.send(self._state_message(peer.seat, 0))
 
@@ -167,16 +205,20 @@ class LiveTable:
 
     # -- acts at turn-based tables -----------------------------------------------------------
 
-    async def _act(self, peer: Peer, message: Act) -> None:
+    async def _act(self, peer: Peer, message: Act, arrival: float) -> None:
         seat, version = peer.seat, self.version
         if not self._may_act(peer) or seat is None:
             return
         if message.version != version:
             _stale(peer, message.version, version)
             return
+        if not self._coach_permits(peer, seat, message.act):
+            return
         self.bots.come_back(seat)
         try:
-            if not await self.log.apply(seat, message.act, expect=version):
+            if await self.log.apply(seat, message.act, expect=version):
+                metrics.ACT_TO_UPDATE.observe(self._loop.time() - arrival)
+            else:
                 _stale(peer, version, self.version)  # another act came first
         except IllegalAction as exc:
             peer.error("illegal", str(exc), version)
@@ -185,16 +227,18 @@ class LiveTable:
 
     # -- acts at real-time tables: the fair order, judged by the game ------------------------
 
-    def _act_fairly(self, peer: Peer, message: Act) -> None:
+    def _act_fairly(self, peer: Peer, message: Act, arrival: float | None = None) -> None:
         """Checked for seat, phase and version at once, credited at arrival minus the
         connection's latency credit, then held in order (or void at once, if the game says
         so already)."""
-        arrival = self._loop.time()
+        arrival = self._loop.time() if arrival is None else min(arrival, self._loop.time())
         seat, version = peer.seat, self.version
         if not self._may_act(peer) or seat is None or self.fair is None:
             return
         if message.version > version:
             _stale(peer, message.version, version)
+            return
+        if not self._coach_permits(peer, seat, message.act):
             return
         self.bots.come_back(seat)
         try:
@@ -208,6 +252,19 @@ class LiveTable:
         credit = credited(arrival, peer.credit(self.settings.hit_cap),
                           self.log.reached_at(message.version))
         self.fair.hold(credit, seat, action, message.version, peer)
+
+    def _coach_permits(self, peer: Peer, seat: int, act: str) -> bool:
+        """At a tutorial table: whether the coach's step lets the learner make this move."""
+        coach = self.coach
+        if coach is None or seat != coach.seat:
+            return True
+        made = moves_made(self.state.history, seat)
+        legal = [a.text for a in self.state.legal_actions(seat)]
+        if coach.permits(made, legal, act):
+            return True
+        peer.error("tutorial", f"this step of the tutorial teaches another move: one of "
+                   f"{', '.join(coach.filter(made, legal))}", self.version)
+        return False
 
     def _window(self) -> float:
         """How long an act waits after its credited time: the largest latency credit of any
@@ -242,6 +299,8 @@ class LiveTable:
             _finish(held.done, exc)
         else:
             if applied:
+                if held.peer is not None:  # from its credited time: the fair hold is in it
+                    metrics.ACT_TO_UPDATE.observe(self._loop.time() - held.credit)
                 _finish(held.done, True)
 
     def _counts(self, held: Held, state: State) -> bool:
@@ -280,9 +339,18 @@ class LiveTable:
     def _published(self, entry: Entry | None) -> None:
         """The log holds a new act (or was read back from the store, `None`): everybody hears
         of it, each from their own seat."""
+        if entry is not None:
+            self._acts.inc()
+        if self.clock is not None:
+            self.clock.moved(None if entry is None else entry.seat, self._due_people(),
+                             self._loop.time())
+            if self.state.is_over():
+                self.clock.stop(self._loop.time())
         self.bots.wake()
         self.broadcast(0 if entry is None else entry.events)
         if self.state.is_over():
+            if self.on_over is not None:
+                self.on_over(self)
             self.broadcast_info()
             self._idle_check()
 
@@ -293,14 +361,14 @@ class LiveTable:
             self.broadcast_info()
         for seat in self.transport.audience(self.id):
             self.transport.deliver(self.id, seat,
-                                   json.dumps(self._state_message(seat, new_events)))
+                                   _text(self._state_message(seat, new_events)))
 
     def broadcast_info(self) -> None:
         """Send everybody the table now (a connection that has it already gets nothing)."""
         if self._seating is not None:
             self._seating.cancel()
             self._seating = None
-        self.transport.deliver_all(self.id, json.dumps(self.info()))
+        self.transport.deliver_all(self.id, _text(self.info()))
 
     def seating_changed(self) -> None:
         """Someone connected, went or came back: one `table` message for all such changes
@@ -317,17 +385,28 @@ class LiveTable:
         legal: list[str] = []
         if seat is not None and self.status == "playing":
             legal = [a.text for a in self.state.legal_actions(seat)]
+        coach = self.coach
+        if coach is not None and seat == coach.seat:
+            made = moves_made(self.state.history, seat)
+            legal = coach.filter(made, legal) if legal else legal
         log_entries = observation.get("log")
         events = (list(log_entries[-new_events:])
                   if new_events > 0 and isinstance(log_entries, list) else [])
-        return {"type": "state", "version": self.version, "seat": seat,
-                "observation": observation, "legal": legal, "events": events}
+        message = {"type": "state", "version": self.version, "seat": seat,
+                   "observation": observation, "legal": legal, "events": events}
+        if self.clock is not None:
+            message["clock"] = self.clock.view(self._loop.time())
+        if coach is not None and seat == coach.seat:
+            message["coach"] = coach.view(moves_made(self.state.history, seat))
+        return message
 
     # -- starting, stopping, leaving ---------------------------------------------------------
 
     def start_if_full(self) -> None:
         if self.status == "open" and not self.open_seats():
             self.log.start()
+            if self.clock is not None:
+                self.clock.moved(None, self._due_people(), self._loop.time())
             self.broadcast_info()
             self.broadcast(0)
         if self.status == "playing":
@@ -337,14 +416,30 @@ class LiveTable:
         """Start the task that plays for bots and absent people (idempotent)."""
         self.bots.run()
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = 1001, reason: str = "the server is stopping") -> None:
+        """Stop playing: acts held but not settled are dropped (never committed, so never
+        told: no loss), the commit in hand finishes and is told, then every connection is
+        closed with `code` and `reason`."""
+        self.stopping = True
         if self.fair is not None:
-            await self.fair.stop()  # held acts were never committed, so never told: no loss
+            await self.fair.stop()
         await self.bots.stop()
+        async with self.log.turn:  # the act being committed, if any, is stored and told
+            pass
         await self.log.stop()
         if self._seating is not None:
             self._seating.cancel()
-        self.transport.close_table(self.id, 1001, "the server is stopping")
+        self.transport.close_table(self.id, code, reason)
+
+    def switch_chat(self, owner_token: str, on: bool) -> None:
+        """The table's creator switches chat on or off for everyone."""
+        if self.row.owner_hash is None or not hmac.compare_digest(
+                self.row.owner_hash, hash_token(owner_token)):
+            raise TableError("only the table's creator may switch its chat", 403)
+        self.chat.on = on
+        self.row.extra = {**self.row.extra, "chat": on}
+        self.store.set_extra(self.id, self.row.extra)
+        self.broadcast_info()
 
     def leave(self, token: str) -> int:
         """A person leaves: before the game the seat opens again; during it a bot plays on
@@ -353,14 +448,21 @@ class LiveTable:
         if seat is None:
             raise TableError("this token claims no seat at this table", 403)
         if self.status == "open":
-            row = self.seats.rows[seat]
-            self.store.set_seat(self.id, dataclasses.replace(row, name=None, token_hash=None))
+            freed = dataclasses.replace(self.seats.rows[seat], name=None, token_hash=None,
+                                        user_id=None, account=None)
+            self.store.set_seat(self.id, freed)
             self.seats.free(seat)  # once stored (a database that is away changes nothing)
             self.transport.close_seat(self.id, seat, 4403, "you left this seat")
         elif self.status == "playing":
             self.bots.go_away(seat)
         self.broadcast_info()
         return seat
+
+
+def _text(message: dict[str, Any]) -> str:
+    """A message as JSON text: orjson, about 8x quicker than json.dumps on a state (the
+    largest share of the server's time per act after the websocket writes; docs/deploy.md)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _stale(peer: Peer, acted_on: int, version: int) -> None:

@@ -1,6 +1,8 @@
 """The simulation lab: many games between bots, tallied by seat and by bot with 95% intervals;
-tournaments with openskill ratings and option sweeps (`league`, `sweep`), HTML reports
-(`sim.report`), and a Ray backend (`execute(..., backend="ray")`).
+tournaments with openskill ratings and option sweeps (`league`, `sweep`), batches until the
+intervals of a question separate (`until_separated`, `sim.separation`), HTML reports
+(`sim.report`), balance studies (`sim.studies`) and a Ray backend
+(`execute(..., backend="ray")`).
 
 >>> from tiergarten import sim
 >>> result = sim.run("maumau", ["heuristic", "random"], n=6, seed=3, options={"rounds": 1},
@@ -10,6 +12,8 @@ tournaments with openskill ratings and option sweeps (`league`, `sweep`), HTML r
 """
 
 from .league import League, Rating, league, sweep
+from .pool import Estimate, execute_many
+from .separation import Question, Verdict, until_separated
 from .stats import Summary, wilson
 from .tournament import (
     FirstSeat,
@@ -24,5 +28,6 @@ from .tournament import (
     run,
 )
 
-__all__ = ["FirstSeat", "League", "Outcome", "Plan", "Rating", "SimResult", "Summary", "Tally",
-           "execute", "league", "lineup", "plan", "play_game", "run", "sweep", "wilson"]
+__all__ = ["Estimate", "FirstSeat", "League", "Outcome", "Plan", "Question", "Rating",
+           "SimResult", "Summary", "Tally", "Verdict", "execute", "execute_many", "league",
+           "lineup", "plan", "play_game", "run", "sweep", "until_separated", "wilson"]

@@ -1,14 +1,17 @@
 """`tiergarten simulate`: a progress bar on stderr, then a table (or JSON) on stdout.
 
 The CLI parses arguments and calls `simulate_command`; everything the command shows comes from
-`tiergarten.sim.run`'s result.
+the results of `tiergarten.sim` (run, league, sweep), drawn by `sim.display`.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +24,31 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 
-from tiergarten.core import game_class
+from tiergarten import bots
+from tiergarten.bots.ismcts import ISMCTSBot
+from tiergarten.core import game_class, load
 
-from .league import League, league, parse_sweep, sweep
-from .tournament import BACKENDS, Plan, SimResult, Tally, execute, plan
-from .tournament import Progress as Tick
+from .display import show, show_league, show_sweep, show_verdict
+from .league import League, league, league_plans, parse_sweep, sweep
+from .pool import SHORTEN, Estimate, execute_many
+from .separation import (
+    Question,
+    Verdict,
+    check_cap,
+    of_league,
+    of_run,
+    of_sweep,
+    until_separated,
+)
+from .tournament import BACKENDS, Plan, SimResult, plan
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+CAP_BATCHES = 10  # --until-separated without --cap: at most this many batches of -n games
+
+Tick = Callable[[int], None]  # games done so far, over the whole command
+Hook = Callable[[Estimate], None]
 
 
 def simulate_command(game: str, players: list[str] | None, n: int, seed: int,
@@ -38,36 +56,23 @@ def simulate_command(game: str, players: list[str] | None, n: int, seed: int,
                      tournament: str | None = None, seats: int | None = None,
                      sweep_option: str | None = None, report: Path | None = None,
                      save: Path | None = None, backend: str = "local",
-                     address: str | None = None) -> int:
+                     address: str | None = None, until_separated: bool = False,
+                     cap: int | None = None) -> int:
     """Run a simulation — one line-up, a tournament (`tournament`: round-robin or gauntlet
     between the named entrants at tables of `seats`) or a sweep (`sweep_option`:
     "option=a,b,c") — and print its report; `report` writes an HTML page with plots, `save`
-    every game's record. Return the exit status (2 for a bad request)."""
+    every game's record. `until_separated` plays batches of `n` games (per line-up or value)
+    until the intervals the question is about separate or `cap` games are reached (default
+    10 batches). Return the exit status (2 for a bad request)."""
     err = Console(stderr=True)
-    entrants = _split(players)
-    extra: dict[str, Any] = {"records": save is not None, "backend": backend, "address": address}
     try:
-        if backend not in BACKENDS:
-            raise ValueError(f"no backend {backend!r}; allowed: {', '.join(BACKENDS)}")
-        if tournament is not None and sweep_option is not None:
-            raise ValueError("choose either a tournament or a sweep")
-        if tournament is not None:
-            if not entrants:
-                raise ValueError("a tournament needs --players naming the entrants")
-            total = _tournament_size(game, entrants, n, tournament, seats)
-            job: Callable[[Tick], Any] = lambda bar: league(  # noqa: E731
-                game, entrants, n, seed, options, workers, tournament, seats, bar, **extra)
-        elif sweep_option is not None:
-            name, values = parse_sweep(sweep_option)
-            for value in values:  # check every value before playing anything
-                plan(game, entrants, n, seed, {**options, name: value}, workers)
-            total = n * len(values)
-            job = lambda bar: sweep(game, entrants, name, values, n, seed,  # noqa: E731
-                                    options, workers, bar, **extra)
-        else:
-            p = plan(game, entrants, n, seed, options, workers, save is not None)
-            total = n
-            job = lambda bar: execute(p, bar, backend, address)  # noqa: E731
+        mode = _mode(game, _split(players), n, seed, options, workers, tournament, seats,
+                     sweep_option, save is not None, backend, address)
+        if cap is not None and not until_separated:
+            raise ValueError("--cap goes with --until-separated")
+        limit = (cap if cap is not None else n * CAP_BATCHES) if until_separated else n
+        if until_separated:
+            check_cap(n, limit)
         if save is not None:
             _check_folder(save, "--save")
         if report is not None:
@@ -77,37 +82,107 @@ def simulate_command(game: str, players: list[str] | None, n: int, seed: int,
                   soft_wrap=True)
         return EXIT_USAGE
     try:
-        outcome = _with_bar(game, total, job, err)
+        outcome, verdict = _with_bar(game, mode, n, limit if until_separated else None, err)
     except KeyboardInterrupt:
         err.print("interrupted", markup=False, highlight=False)
         return EXIT_INTERRUPTED
     runs = _labelled(outcome, sweep_option)
-    _write_files(game, outcome, runs, report, save, err)
+    _write_files(game, outcome, runs, report, save, err, verdict)
     if as_json:
-        data = outcome.to_dict() if not isinstance(outcome, list) else {
-            "sweep": sweep_option, "runs": [{"value": v, **r.to_dict()} for v, r in outcome]}
-        sys.stdout.write(json.dumps(data, indent=2, allow_nan=False) + "\n")
+        sys.stdout.write(json.dumps(_json(outcome, sweep_option, verdict), indent=2,
+                                    allow_nan=False) + "\n")
         sys.stdout.flush()
-    elif isinstance(outcome, League):
-        show_league(outcome, Console())
+        return 0
+    console = Console()
+    if isinstance(outcome, League):
+        show_league(outcome, console)
     elif isinstance(outcome, list):
-        show_sweep(sweep_option or "", outcome, Console())
+        show_sweep(sweep_option or "", outcome, console)
     else:
-        show(outcome, Console())
+        show(outcome, console)
+    if verdict is not None:
+        show_verdict(verdict, console)
     return 0
 
 
-def _tournament_size(game: str, entrants: list[str], n: int, format: str,
-                     seats: int | None) -> int:
-    """Check a tournament's entrants and table before playing; return its number of games."""
-    from .league import lineups, pairs
+def _json(outcome: Any, sweep_option: str | None, verdict: Verdict | None) -> dict[str, Any]:
+    from .display import same_bot_note
 
-    info = game_class(game).info
-    k = seats if seats is not None else max(2, info.min_players)
-    lines = [line for a, b in pairs(entrants, format) for line in lineups(a, b, k)]
-    for line in lines:
-        plan(game, line, n, 0, {}, 1)
-    return n * len(lines)
+    if isinstance(outcome, list):
+        note = same_bot_note(outcome[0][1].players)
+        data: dict[str, Any] = {"sweep": sweep_option,
+                                "runs": [{"value": v, **r.to_dict()} for v, r in outcome],
+                                "notes": [note] if note else []}
+    else:
+        data = outcome.to_dict()
+    if verdict is not None:
+        data["until_separated"] = verdict.to_dict()
+    return data
+
+
+@dataclass(frozen=True)
+class _Mode:
+    """One kind of request, checked: how to grow it to `games` games per line-up (keeping a
+    previous outcome's games) and what its --until-separated question is."""
+
+    plans: list[Plan]  # the checked line-ups, for counting and estimating
+    grow: Callable[[int, Any, Tick, Hook], Any]  # (games, previous, tick, hook) -> outcome
+    ask: Callable[[Any], Question]
+
+
+def _mode(game: str, entrants: list[str] | None, n: int, seed: int, options: dict[str, str],
+          workers: int | None, tournament: str | None, seats: int | None,
+          sweep_option: str | None, records: bool, backend: str, address: str | None) -> _Mode:
+    """Check a request before anything is played; bad ones raise ValueError."""
+    if backend not in BACKENDS:
+        raise ValueError(f"no backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+    if tournament is not None and sweep_option is not None:
+        raise ValueError("choose either a tournament or a sweep")
+    where: dict[str, Any] = {"backend": backend, "address": address}
+
+    def offsetting(tick: Tick, previous: int, lines: int) -> Callable[[int, int], None]:
+        return lambda done, _total: tick(previous * lines + done)
+
+    if tournament is not None:
+        if not entrants:
+            raise ValueError("a tournament needs --players naming the entrants")
+        _, plans = league_plans(game, entrants, n, seed, options, workers, tournament, seats,
+                                records)
+
+        def grow_league(games: int, prev: League | None, tick: Tick, hook: Hook) -> League:
+            return league(game, entrants, games, seed, options, workers, tournament, seats,
+                          offsetting(tick, prev.pairings[0].n if prev else 0, len(plans)),
+                          records, estimate=hook,
+                          before=list(prev.pairings) if prev else None, **where)
+        return _Mode(plans, grow_league, of_league)
+    if sweep_option is not None:
+        name, values = parse_sweep(sweep_option)
+        plans = [plan(game, entrants, n, seed, {**options, name: value}, workers, records)
+                 for value in values]  # every value checked before anything is played
+
+        def grow_sweep(games: int, prev: list[tuple[str, SimResult]] | None, tick: Tick,
+                       hook: Hook) -> list[tuple[str, SimResult]]:
+            return sweep(game, entrants, name, values, games, seed, options, workers,
+                         offsetting(tick, prev[0][1].n if prev else 0, len(plans)), records,
+                         estimate=hook, before=[r for _, r in prev] if prev else None, **where)
+        return _Mode(plans, grow_sweep, lambda runs: of_sweep(name, runs))
+    p = plan(game, entrants, n, seed, options, workers, records)
+
+    def grow_run(games: int, prev: SimResult | None, tick: Tick, hook: Hook) -> SimResult:
+        return execute_many([replace(p, n=games)], offsetting(tick, prev.n if prev else 0, 1),
+                            before=[prev] if prev else None, estimate=hook, **where)[0]
+    return _Mode([p], grow_run, of_run)
+
+
+def searching(plans: Sequence[Plan]) -> bool:
+    """True when a seat of some line-up holds a searching bot (ISMCTS: the hard and expert
+    levels of Mau Mau and MammuZ, `ismcts`), whose games are slow."""
+    for p in plans:
+        game = load(p.game, len(p.players), **p.options)
+        for seat, name in enumerate(dict.fromkeys(p.players)):
+            if isinstance(bots.make(name, game, seat, random.Random(0)), ISMCTSBot):
+                return True
+    return False
 
 
 def _check_folder(path: Path, flag: str) -> None:
@@ -130,7 +205,8 @@ def _labelled(outcome: Any, sweep_option: str | None) -> list[tuple[str, SimResu
 
 
 def _write_files(game: str, outcome: Any, runs: list[tuple[str, SimResult]],
-                 report: Path | None, save: Path | None, err: Console) -> None:
+                 report: Path | None, save: Path | None, err: Console,
+                 verdict: Verdict | None) -> None:
     from .report import save_records, write_report
 
     if save is not None:
@@ -143,6 +219,8 @@ def _write_files(game: str, outcome: Any, runs: list[tuple[str, SimResult]],
         kwargs: dict[str, Any] = {}
         if isinstance(outcome, League):
             kwargs = {"ratings": outcome.ratings, "head_to_head": outcome.head_to_head}
+        if verdict is not None:
+            kwargs["extra"] = {"until_separated": verdict.to_dict()}
         page = write_report(report, title, runs, **kwargs)
         err.print(f"report written to {page}", markup=False, highlight=False)
 
@@ -155,164 +233,81 @@ def _split(players: Sequence[str] | None) -> list[str] | None:
     return [name for name in names if name] or None
 
 
-def _with_bar(game: str, total: int, job: Callable[[Tick], Any], err: Console) -> Any:
+def _cost_hook(plans: Sequence[Plan], cap: int | None, err: Console,
+               shorten: str = SHORTEN) -> Hook:
+    """Say once, up front, what a run will cost when its bots search or it is long, and warn
+    when it will take more than a few minutes."""
+    slow = searching(plans)
+    told: list[bool] = []
+
+    def hook(estimate: Estimate) -> None:
+        if told:
+            return
+        told.append(True)
+        if cap is not None:  # the first batch was timed; the cap bounds the rest
+            estimate = Estimate(estimate.per_game, tuple(cap - 1 for _ in estimate.per_game),
+                                estimate.workers)
+        if slow or estimate.worth_saying:
+            upto = "up to the cap: " if cap is not None else ""
+            err.print(f"cost: {upto}{estimate.text()}", markup=False, highlight=False)
+        warning = estimate.warning(shorten)
+        if warning is not None:
+            err.print(warning, markup=False, highlight=False)
+    return hook
+
+
+@contextmanager
+def _bar(description: str, total: int, err: Console) -> Iterator[Callable[..., None]]:
+    """A progress bar on stderr; yields `tick(done, total=None)`."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TimeElapsedColumn(), TextColumn("ETA"),
                TimeRemainingColumn())
     with Progress(*columns, console=err) as bar:
-        task = bar.add_task(f"simulating {game}", total=total)
-        return job(lambda done, _total: bar.update(task, completed=done))
+        task = bar.add_task(description, total=total)
+
+        def tick(done: int, total: int | None = None) -> None:
+            bar.update(task, completed=done, total=total)
+        yield tick
 
 
-def _run_with_bar(p: Plan, err: Console) -> SimResult:
-    result: SimResult = _with_bar(p.game, p.n, lambda bar: execute(p, bar), err)
-    return result
+def _with_bar(game: str, mode: _Mode, n: int, cap: int | None, err: Console,
+              ) -> tuple[Any, Verdict | None]:
+    """Play the request under a progress bar, its cost said up front; with a cap, play
+    batches of `n` until separated."""
+    lines = len(mode.plans)
+    hook = _cost_hook(mode.plans, cap, err)
+    with _bar(f"simulating {game}", (cap or n) * lines, err) as tick:
+        if cap is None:
+            return mode.grow(n, None, tick, hook), None
+        outcome, verdict = until_separated(lambda games, prev: mode.grow(games, prev, tick, hook),
+                                           mode.ask, n, cap)
+        tick(verdict.games * lines, verdict.games * lines)
+        return outcome, verdict
 
 
-def show_league(t: League, console: Console) -> None:
-    """Ratings with intervals, then every head-to-head figure."""
-    console.print(f"[bold]{game_class(t.game).info.title}[/bold] ({t.game}) · {t.format} · "
-                  f"{len(t.pairings)} line-ups at {t.seats} seats · "
-                  f"{sum(r.n for r in t.pairings)} games", highlight=False)
-    table = Table(title="Ratings (openskill)", title_justify="left")
-    for column in ("Bot", "mu", "interval (mu ± 2 sigma)"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
-    for name, r in sorted(t.ratings.items(), key=lambda kv: -kv[1].mu):
-        table.add_row(name, f"{r.mu:.1f}", f"{r.low:.1f} – {r.high:.1f}")
-    console.print(table)
-    h2h = Table(title="Head to head: the bot's win rate per seat against the other",
-                title_justify="left")
-    for column in ("Bot", "Against", "Seat-games", "Win rate", "95% interval", "Fair"):
-        h2h.add_column(column, justify="left" if column in ("Bot", "Against") else "right")
-    for h in t.head_to_head:
-        style = "green" if h.low > h.fair else "red" if h.high < h.fair else "default"
-        h2h.add_row(h.bot, h.other, str(h.games), _pct(h.win_rate),
-                    f"{_pct(h.low)} – {_pct(h.high)}", _pct(h.fair), style=style)
-    console.print(h2h)
+def study_command(game: str, out: Path | None, workers: int | None) -> int:
+    """`tiergarten study GAME`: play a balance study under a progress bar and write its page.
+    Return the exit status (2 for a bad request)."""
+    from .studies import plan_study, run_study, total_games
 
-
-def show_sweep(option: str, runs: list[tuple[str, SimResult]], console: Console) -> None:
-    """One row per option value: each bot's win rate, seat 0's win rate, game length."""
-    name = option.partition("=")[0]
-    bots = list(dict.fromkeys(t.name for _, r in runs for t in r.bots))
-    table = Table(title=f"Sweep of {name}", title_justify="left")
-    table.add_column(name)
-    for bot in bots:
-        table.add_column(f"{bot} wins", justify="right")
-    table.add_column("Seat 0 wins", justify="right")
-    table.add_column("Length (decisions)", justify="right")
-    for value, r in runs:
-        tallies = {t.name: t for t in r.bots}
-        table.add_row(value, *(f"{_pct(tallies[b].win_rate)} ({_pct(tallies[b].low)} – "
-                               f"{_pct(tallies[b].high)})" if b in tallies else "–"
-                               for b in bots),
-                      f"{_pct(r.first_seat.win_rate)}", f"{r.decisions.mean:.1f}")
-    console.print(table)
-
-
-# -- the report -----------------------------------------------------------------------------
-
-def show(result: SimResult, console: Console) -> None:
-    """Print the report of a run: a heading, tables by bot, by seat and by both, then summary
-    lines."""
-    console.print(_heading(result), highlight=False)
-    console.print(_table("By bot", "bot", result.bots, result))
-    console.print(_table("By seat", "seat", result.seats, result))
-    if len(result.bots) > 1:
-        console.print(_split_table(result))
-    for line in _summary(result):
-        console.print(line, highlight=False)
-
-
-def _heading(r: SimResult) -> str:
-    info = game_class(r.game).info
-    defaults = {o.name: o.default for o in info.options}
-    changed = [f"{k}={_text(v)}" for k, v in r.options.items() if v != defaults.get(k)]
-    parts = [f"[bold]{info.title}[/bold] ({r.game})", f"{r.n} games",
-             f"{len(r.players)} players: {', '.join(r.players)}", f"seed {r.seed}"]
-    if changed:
-        parts.append("options: " + ", ".join(changed))
-    return " · ".join(parts)
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return "none"
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _table(title: str, key: str, tallies: Sequence[Tally], r: SimResult) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(key.capitalize())
-    table.add_column("Games", justify="right")  # for a bot: the seats it held, over all games
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Mean points", justify="right")
-    fair = 1 / len(r.players)
-    for t in tallies:
-        table.add_row(t.name, str(t.games), _wins(t.wins), _pct(t.win_rate), _interval(t),
-                      f"{t.points.mean:.1f}", style=_style(t, fair))
-    return table
-
-
-def _split_table(r: SimResult) -> Table:
-    """Each bot's win rate in each seat it held (only for line-ups of different bots)."""
-    table = Table(title="Win rate by bot and seat", title_justify="left")
-    table.add_column("Bot")
-    for seat in range(len(r.players)):
-        table.add_column(f"Seat {seat}", justify="right")
-    fair = 1 / len(r.players)
-    for t in r.bots:
-        cells = {int(s.name): s for s in t.by_seat}
-        table.add_row(t.name, *(
-            f"[{_style(cells[seat], fair)}]{_pct(cells[seat].win_rate)}[/]" if seat in cells
-            else "–" for seat in range(len(r.players))))
-    return table
-
-
-def _interval(t: Tally) -> str:
-    return f"{_pct(t.low)} – {_pct(t.high)}"
-
-
-def _style(t: Tally, fair: float) -> str:
-    """Green when the interval lies above the fair share, red when below."""
-    return "green" if t.low > fair else "red" if t.high < fair else "default"
-
-
-def _pct(x: float) -> str:
-    """A percentage with one decimal, or two where one would round a near-certainty to 0 or 100.
-
-    >>> _pct(0.5), _pct(0.9995), _pct(1.0), _pct(0.00004)
-    ('50.0%', '99.95%', '100.0%', '0.00%')
-    """
-    text = f"{x:.1%}"
-    return f"{x:.2%}" if text in ("0.0%", "100.0%") and x not in (0, 1) else text
-
-
-def _wins(wins: float) -> str:
-    return f"{wins:.0f}" if wins == int(wins) else f"{wins:.2f}"
-
-
-def _summary(r: SimResult) -> list[str]:
-    d = r.decisions
-    length = f"Game length: {d.mean:.1f} decisions (95% {d.low:.1f} – {d.high:.1f}, " \
-             f"range {d.minimum:.0f} – {d.maximum:.0f})"
-    if r.rounds is not None:
-        length += f", {r.rounds.mean:.2f} rounds (range {r.rounds.minimum:.0f} – " \
-                  f"{r.rounds.maximum:.0f})"
-    f = r.first_seat
-    verdict = "significant" if f.is_significant else "not significant"
-    first = (f"First-seat advantage: seat 0 wins {_pct(f.win_rate)} against a fair share of "
-             f"{f.fair:.1%}: {100 * f.advantage:+.1f} pp (95% {100 * f.low:+.1f} to "
-             f"{100 * f.high:+.1f} pp), {verdict}")
-    ended = "Ended by: " + ", ".join(f"{k} {v}" for k, v in r.reasons.items())
-    workers = f"{r.workers} worker" + ("s" if r.workers != 1 else "")
-    speed = (f"{r.n} games in {r.elapsed:.1f} s: {r.games_per_s:,.0f} games/s, "
-             f"{r.decisions_per_s:,.0f} decisions/s ({workers})")
-    lines = [length, first, ended, speed]
-    if not r.is_balanced and len(set(r.players)) > 1:
-        lines.insert(2, f"Note: {r.n} games is not a multiple of {len(r.players)} players, so "
-                        "the rotation seats some bots once more than others; per-seat figures "
-                        "lean slightly towards them.")
-    return lines
+    err = Console(stderr=True)
+    try:
+        _, lines = plan_study(game, workers)
+        if out is not None:
+            _check_folder(out, "--out")
+    except ValueError as exc:
+        err.print(f"error: {' '.join(str(exc).split())}", markup=False, highlight=False,
+                  soft_wrap=True)
+        return EXIT_USAGE
+    hook = _cost_hook(list(lines.values()), None, err, "a study's size is fixed; more workers "
+                      "(--workers) shorten it")
+    try:
+        with _bar(f"study of {game}", total_games(lines), err) as tick:
+            page, seconds = run_study(game, out, workers, progress=lambda done, _t: tick(done),
+                                      estimate=hook)
+    except KeyboardInterrupt:
+        err.print("interrupted", markup=False, highlight=False)
+        return EXIT_INTERRUPTED
+    err.print(f"{page} written: {total_games(lines):,} games in {seconds:.0f} s",
+              markup=False, highlight=False)
+    return 0

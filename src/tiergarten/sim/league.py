@@ -29,8 +29,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from .pool import execute_many
 from .stats import wilson
-from .tournament import Outcome, Progress, SimResult, execute, plan
+from .tournament import Outcome, Plan, Progress, SimResult, plan
 
 FORMATS = ("round-robin", "gauntlet")
 
@@ -153,25 +154,32 @@ def lineups(a: str, b: str, seats: int) -> list[tuple[str, ...]]:
     return [(a, *[b] * (seats - 1)), (b, *[a] * (seats - 1))]
 
 
-def league(game_id: str, entrants: Sequence[str], n: int = 100, seed: int = 0,
-           options: Mapping[str, Any] | None = None, workers: int | None = None,
-           format: str = "round-robin", seats: int | None = None,
-           progress: Progress | None = None, records: bool = False,
-           **execute_args: Any) -> League:
-    """Play a round robin or a gauntlet: `n` games per line-up of every pairing."""
+def league_plans(game_id: str, entrants: Sequence[str], n: int = 100, seed: int = 0,
+                 options: Mapping[str, Any] | None = None, workers: int | None = None,
+                 format: str = "round-robin", seats: int | None = None,
+                 records: bool = False) -> tuple[int, list[Plan]]:
+    """The table size and the checked plans of a tournament: one per line-up of every pairing,
+    in pairing order."""
     from tiergarten.core import game_class
 
     info = game_class(game_id).info
     k = seats if seats is not None else max(2, info.min_players)
     plans = [plan(game_id, line, n, seed, options, workers, records)
              for a, b in pairs(list(entrants), format) for line in lineups(a, b, k)]
-    total = n * len(plans)
-    results = []
-    for j, p in enumerate(plans):
-        def step(done: int, _all: int, j: int = j) -> None:
-            if progress is not None:
-                progress(j * n + done, total)
-        results.append(execute(p, step, **execute_args))
+    return k, plans
+
+
+def league(game_id: str, entrants: Sequence[str], n: int = 100, seed: int = 0,
+           options: Mapping[str, Any] | None = None, workers: int | None = None,
+           format: str = "round-robin", seats: int | None = None,
+           progress: Progress | None = None, records: bool = False,
+           **execute_args: Any) -> League:
+    """Play a round robin or a gauntlet: `n` games per line-up of every pairing, every line-up
+    in one pool (`execute_args` go to `pool.execute_many`: backend, address, before, estimate;
+    `before` is an earlier league's pairings, which are kept and extended)."""
+    k, plans = league_plans(game_id, entrants, n, seed, options, workers, format, seats,
+                            records)
+    results = execute_many(plans, progress, **execute_args)
     return League(game_id, format, tuple(entrants), k, tuple(results),
                   rate(results, entrants), _head_to_head(results, k))
 
@@ -215,18 +223,11 @@ def sweep(game_id: str, players: Sequence[str] | None, option: str, values: Sequ
           workers: int | None = None, progress: Progress | None = None,
           records: bool = False, **execute_args: Any) -> list[tuple[str, SimResult]]:
     """The same run once per value of `option` (same seed, so the same deals where the option
-    leaves dealing alone)."""
-    plans = [(v, plan(game_id, players, n, seed, {**(options or {}), option: v}, workers,
-                      records))
+    leaves dealing alone), all in one pool (`execute_args` as for `league`)."""
+    plans = [plan(game_id, players, n, seed, {**(options or {}), option: v}, workers, records)
              for v in values]
-    out = []
-    for j, (value, p) in enumerate(plans):
-        def step(done: int, _all: int, j: int = j) -> None:
-            if progress is not None:
-                progress(j * n + done, n * len(plans))
-        out.append((value, execute(p, step, **execute_args)))
-    return out
+    return list(zip(values, execute_many(plans, progress, **execute_args), strict=True))
 
 
-__all__ = ["FORMATS", "HeadToHead", "League", "Rating", "league", "lineups", "pairs",
-           "parse_sweep", "rate", "sweep"]
+__all__ = ["FORMATS", "HeadToHead", "League", "Rating", "league", "league_plans", "lineups",
+           "pairs", "parse_sweep", "rate", "sweep"]

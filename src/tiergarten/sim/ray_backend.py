@@ -1,17 +1,22 @@
-"""Run a plan's chunks of games as Ray tasks: `--backend ray`.
+"""Run tasks of games as Ray tasks: `--backend ray`.
 
-Each chunk is the same `play_range` a local worker runs, so the outcomes — and every figure
-built from them — are identical to a local run of the same plan. With `address` the tasks go
-to an existing cluster; without one a local Ray instance is started (and left running for the
-rest of the process, as Ray does). Ray is an optional extra: `pip install "tiergarten[ray]"`.
+Each task is the same `pool.timed_range` a local worker runs, so the outcomes — and every
+figure built from them — are identical to a local run of the same plans. With `address` the
+tasks go to an existing cluster; without one a local Ray instance is started with one CPU per
+worker (and left running for the rest of the process, as Ray does). Ray's own start-up lines
+are kept out of the output. Ray is an optional extra: `pip install "tiergarten[ray]"`.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .tournament import Outcome, Plan, play_range
+from .tournament import Outcome, Plan
+
+if TYPE_CHECKING:
+    from .pool import Task
 
 
 def _ray() -> Any:
@@ -23,26 +28,33 @@ def _ray() -> Any:
 
 
 def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
-    """Join the cluster at `address`, or start a local one, unless Ray is already running."""
+    """Join the cluster at `address`, or start a local one of `num_cpus`, unless Ray is
+    already running. Ray logs only errors, and its workers' output stays in their logs."""
     ray = _ray()
     if not ray.is_initialized():
+        quiet = {"include_dashboard": False, "log_to_driver": False,
+                 "logging_level": logging.ERROR}
         if address is not None:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+            ray.init(address=address, **quiet)
         else:
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=num_cpus, **quiet)
     return ray
 
 
-def run_chunks(p: Plan, chunks: Sequence[tuple[int, int]], address: str | None = None,
-               ) -> Iterator[tuple[int, list[Outcome]]]:
-    """Yield (chunk number, outcomes) as the cluster finishes each chunk."""
-    ray = connect(address)
-    task = ray.remote(play_range)
-    pending = {task.remote(p, start, stop): k for k, (start, stop) in enumerate(chunks)}
+def run_tasks(plans: Sequence[Plan], tasks: Sequence[Task], address: str | None = None,
+              num_cpus: int | None = None) -> Iterator[tuple[Task, list[Outcome], float]]:
+    """Yield (task, outcomes, seconds) as the cluster finishes each task."""
+    from .pool import timed_range
+
+    ray = connect(address, num_cpus)
+    remote = ray.remote(timed_range)
+    refs = [ray.put(p) for p in plans]
+    pending = {remote.remote(refs[t.plan], t.start, t.stop): t for t in tasks}
     while pending:
         ready, _ = ray.wait(list(pending), num_returns=1)
         for ref in ready:
-            yield pending.pop(ref), ray.get(ref)
+            outcomes, seconds = ray.get(ref)
+            yield pending.pop(ref), outcomes, seconds
 
 
-__all__ = ["connect", "run_chunks"]
+__all__ = ["connect", "run_tasks"]

@@ -3,7 +3,8 @@
 The page (`index.html`) shows ratings with their intervals (openskill), the head-to-head win
 matrix, the win rate by seat (first-player advantage), and the distributions of game length
 and points; each plot is a PNG beside it, drawn with matplotlib (Agg, no display needed), and
-the figures behind them are in `report.json`.
+the figures behind them are in `report.json`. Bots appear in level order (`by_level`), and
+legends stand beside the plot, never over its bars.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import html
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from tiergarten.bots.levels import NAMES as LEVEL_NAMES  # noqa: E402
 
 from .league import HeadToHead, Rating, _head_to_head, rate  # noqa: E402
 from .tournament import SimResult  # noqa: E402
@@ -38,7 +41,7 @@ def write_report(directory: Path | str, title: str, runs: Labelled,
     """
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    names = sorted({name for _, r in runs for name in r.players})
+    names = by_level(name for _, r in runs for name in r.players)
     if ratings is None:
         ratings = rate([r for _, r in runs], names)
     if head_to_head is None:
@@ -92,13 +95,29 @@ img{{max-width:100%}}</style></head><body>
 """
 
 
+def by_level(names: Iterable[str]) -> list[str]:
+    """Distinct names with the levels first, in level order, then the others as they came.
+
+    >>> by_level(["random", "hard", "easy", "expert", "hard", "normal", "greedy"])
+    ['easy', 'normal', 'hard', 'expert', 'random', 'greedy']
+    """
+    seen = list(dict.fromkeys(names))
+    return [n for n in LEVEL_NAMES if n in seen] + [n for n in seen if n not in LEVEL_NAMES]
+
+
+def legend_beside(ax: Any) -> None:
+    """The legend to the right of the axes, where it hides no bar."""
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
+
+
 def _ratings(ratings: dict[str, Rating]) -> Any:
-    order = sorted(ratings, key=lambda k: ratings[k].mu)
+    order = by_level(ratings)
     fig, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(order)))
     mus = [ratings[k].mu for k in order]
     ax.errorbar(mus, range(len(order)), xerr=[2 * ratings[k].sigma for k in order], fmt="o",
                 capsize=4)
     ax.set_yticks(range(len(order)), order)
+    ax.invert_yaxis()  # read top down, in level order
     ax.set_xlabel("rating (mu)")
     return fig
 
@@ -134,7 +153,7 @@ def _seats(runs: Labelled) -> Any:
     ax.set_xticks([s + 0.4 - width / 2 for s in range(k)], [f"seat {s}" for s in range(k)])
     ax.set_ylabel("win rate")
     if len(runs) > 1:
-        ax.legend(fontsize="small")
+        legend_beside(ax)
     return fig
 
 
@@ -145,7 +164,7 @@ def _lengths(runs: Labelled) -> Any:
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     if len(runs) > 1:
-        ax.legend(fontsize="small")
+        legend_beside(ax)
     return fig
 
 
@@ -156,7 +175,7 @@ def _points(runs: Labelled) -> Any:
             for seat, name in enumerate(o.seats):
                 by_bot.setdefault(name, []).append(o.scores[seat])
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    names = sorted(by_bot)
+    names = by_level(by_bot)
     ax.boxplot([by_bot[n] for n in names])
     ax.set_xticks(range(1, len(names) + 1), names)
     ax.set_ylabel("points per game")
@@ -180,4 +199,4 @@ def save_records(directory: Path | str, runs: Labelled) -> list[Path]:
     return paths
 
 
-__all__ = ["save_records", "write_report"]
+__all__ = ["by_level", "legend_beside", "save_records", "write_report"]

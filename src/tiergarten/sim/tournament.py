@@ -19,10 +19,7 @@ from __future__ import annotations
 import math
 import os
 import random
-import signal
-import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,18 +111,15 @@ class Plan:
     options: dict[str, Any]  # every option of the game, resolved
     workers: int
     records: bool = False  # keep every game's record (for --save)
-
-    def chunks(self) -> list[tuple[int, int]]:
-        """The [start, stop) ranges of game indices handed out as tasks, in index order."""
-        size = max(1, min(MAX_CHUNK, math.ceil(self.n / (self.workers * 25))))
-        return [(start, min(start + size, self.n)) for start in range(0, self.n, size)]
+    imports: tuple[str, ...] = ()  # modules a worker imports first: bots they register
 
 
 def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
          options: Mapping[str, Any] | None = None, workers: int | None = None,
-         records: bool = False) -> Plan:
+         records: bool = False, imports: Sequence[str] = ()) -> Plan:
     """Check a request; bad games, bots, options or counts raise ValueError (OptionError).
-    `records` keeps every game's record in its outcome."""
+    `records` keeps every game's record in its outcome; `imports` names modules that register
+    bots at run time, for workers that start afresh (see `pool.timed_range`)."""
     given = dict(options or {})
     game = load(game_id, len(players) if players else None, **given)
     line = tuple(players) if players else ("random",) * game.players
@@ -139,7 +133,8 @@ def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
-    return Plan(game.id, line, n, seed, dict(game.options), workers, records)
+    return Plan(game.id, line, n, seed, dict(game.options), workers, records,
+                tuple(imports))
 
 
 def play_range(p: Plan, start: int, stop: int) -> list[Outcome]:
@@ -152,53 +147,14 @@ def execute(p: Plan, progress: Progress | None = None, backend: str = "local",
             address: str | None = None) -> SimResult:
     """Play every game of a checked plan, in a process pool unless `p.workers` is 1, or on a
     Ray cluster (`backend="ray"`, `address` of an existing one or a local one); the figures
-    are the same either way.
+    are the same either way (`pool.execute_many` plays several plans at once).
 
     Workers import tiergarten afresh under the "spawn" start method (not Linux's default), so
-    games and bots registered at run time reach them only where processes fork."""
-    chunks = p.chunks()
-    done: list[list[Outcome] | None] = [None] * len(chunks)
-    started = time.perf_counter()
-    finished = 0
-    if backend not in BACKENDS:
-        raise ValueError(f"no backend {backend!r}; allowed: {', '.join(BACKENDS)}")
-    if backend == "ray":
-        from .ray_backend import run_chunks
+    games and bots registered at run time reach them only where processes fork, or through
+    the plan's `imports`."""
+    from .pool import execute_many
 
-        for k, played in run_chunks(p, chunks, address):
-            done[k] = played
-            finished += len(played)
-            if progress is not None:
-                progress(finished, p.n)
-    elif p.workers == 1 or len(chunks) == 1:
-        for k, (start, stop) in enumerate(chunks):
-            done[k] = play_range(p, start, stop)
-            finished += stop - start
-            if progress is not None:
-                progress(finished, p.n)
-    else:
-        pool = ProcessPoolExecutor(max_workers=min(p.workers, len(chunks)),
-                                   initializer=_ignore_interrupts)
-        try:
-            futures: dict[Future[list[Outcome]], int] = {
-                pool.submit(play_range, p, start, stop): k
-                for k, (start, stop) in enumerate(chunks)}
-            for future in as_completed(futures):
-                k = futures[future]
-                done[k] = future.result()
-                finished += len(done[k] or ())
-                if progress is not None:
-                    progress(finished, p.n)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    elapsed = time.perf_counter() - started
-    outcomes = tuple(o for chunk in done for o in chunk or ())
-    return summarise(p, outcomes, elapsed)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels what is queued and stops cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return execute_many([p], progress, backend, address)[0]
 
 
 def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,

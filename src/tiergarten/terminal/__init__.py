@@ -5,10 +5,11 @@ without one are shown by the generic renderer, which prints any observation read
 that cannot be played turn by turn (real time) also puts its own match class there as `MATCH`.
 """
 
-from .driver import Match, MatchLike, Table, lineup, save_record, seat_names, start_match
+from .driver import Match, MatchLike, lineup, save_record, seat_names, start_match
 from .human import Human, LineReader, Quit
 from .render import Renderer, register, renderer_for
 from .replay import RecordError, read_record, replay_record
+from .table import Table
 
 __all__ = ["Human", "LineReader", "Match", "MatchLike", "Quit", "RecordError", "Renderer", "Table",
            "lineup", "read_record", "register", "renderer_for", "replay_record", "save_record",

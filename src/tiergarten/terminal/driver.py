@@ -8,7 +8,6 @@ reasons for a refusal come from the engine.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import time
@@ -17,32 +16,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from rich.columns import Columns
-from rich.console import Console, RenderableType
-from rich.panel import Panel
-from rich.table import Table as RichTable
-from rich.text import Text
+from rich.console import Console
 
 from tiergarten import bots
-from tiergarten.core import (
-    Action,
-    Game,
-    IllegalAction,
-    NotationError,
-    OptionError,
-    State,
-    game_class,
-    load,
-)
+from tiergarten.core import OptionError, State, game_class, load
 from tiergarten.core.game import fresh_seed
-from tiergarten.core.match import Agent, NoProposal, Proposal, SeatView, next_move
+from tiergarten.core.match import Agent, NoProposal, next_move
 
 from .human import REACTION, Human, LineReader, Quit, Reader
-from .render import Observation, Renderer, can_show_unicode, renderer_for, renderer_module
+from .render import Observation, renderer_module
+from .table import Table
 
 PERSON = "me"
-COMMANDS = ("help", "quit")
-LONG_MENU = 24  # more legal moves than this are listed in columns
 
 
 # -- who sits where ---------------------------------------------------------------------------
@@ -71,188 +56,17 @@ def lineup(game_id: str, players: Sequence[str] | None = None) -> list[str]:
 
 
 def seat_names(kinds: Sequence[str]) -> list[str]:
-    """How each seat is called on screen.
+    """How each seat is called on screen: numbered by its place at the table, from 1 (as the
+    browser numbers seats); the one person at the keyboard is "You".
 
     >>> seat_names(["me", "heuristic", "random"])
-    ['You', 'Heuristic 1', 'Random 2']
+    ['You', 'Heuristic 2', 'Random 3']
     >>> seat_names(["me", "me", "random"])
-    ['Player 0', 'Player 1', 'Random 2']
+    ['Player 1', 'Player 2', 'Random 3']
     """
     people = list(kinds).count(PERSON)
-    return [("You" if people == 1 else f"Player {seat}") if who == PERSON
-            else f"{who.capitalize()} {seat}" for seat, who in enumerate(kinds)]
-
-
-# -- the terminal -------------------------------------------------------------------------------
-
-class Table:
-    """The terminal a match is shown on: draws screens, shows the menu, reads moves."""
-
-    def __init__(self, game: Game, names: Sequence[str], seed: int, console: Console,
-                 read: Reader, people: Sequence[int], live: bool | None = None) -> None:
-        self.game = game
-        self.names = list(names)
-        self.seed = seed
-        self.console = console
-        self.read = read
-        self.people = list(people)
-        self.live = console.is_terminal if live is None else live  # redraw in place
-        self.renderer: Renderer = renderer_for(game.id, can_show_unicode(console))
-        self.state: State | None = None  # the live game, used only to ask the engine why
-        self._shown_to: int | None = None
-
-    # -- drawing ----------------------------------------------------------------------------
-
-    def frame(self, obs: Observation) -> Panel:
-        seat = obs.get("seat")
-        title = f"{self.game.info.title} · seed {self.seed}"
-        if isinstance(seat, int) and len(self.people) > 1:
-            title += f" · {self.names[seat]}'s view"
-        return Panel(self.renderer.screen(obs, self.names), title=title, title_align="left")
-
-    def show(self, obs: Observation) -> int:
-        """Draw `obs`'s screen (in place in a live terminal); return how many lines it took."""
-        frame = self.frame(obs)
-        if self.live:
-            self.console.clear()
-        self.console.print(frame)
-        return len(self.console.render_lines(frame, pad=False)) if self.live else 0
-
-    def say(self, text: str | Text, style: str | None = None) -> None:
-        """One line, never wrapped into several."""
-        self.console.print(text, style=style, soft_wrap=True, markup=False, highlight=False)
-
-    def interlude(self, what: RenderableType, last: bool = False, hold: float = 0.0) -> None:
-        """Stop between rounds: show the summary; in a live terminal wait for the person
-        (or, with only bots playing, for `hold` seconds)."""
-        title = "Game over" if last else "Round over"
-        self.console.print(Panel(what, title=title, title_align="left"))
-        if not self.live or last:
-            return
-        if self.people:
-            with contextlib.suppress(EOFError):
-                self.read("Press Enter to go on ", ())
-        else:
-            time.sleep(hold)
-
-    # -- asking a person ----------------------------------------------------------------------
-
-    def ask(self, view: SeatView, reaction: float = REACTION) -> Proposal | None:
-        """Show `view`'s seat its screen and the legal moves; return the move it types and
-        when (None: it lets the moment pass). Raises Quit when the person stops.
-
-        A move in turn is timed at the person's `reaction`, an out-of-turn call at once: so at
-        a hot-seat table `next_move` goes on to ask the others who may call out of turn (catch
-        a missing Mau), and a call they make comes before the move of the person in turn.
-        """
-        seat, obs, legal = view.seat, view.observation, view.legal
-        self._hand_over(seat)
-        used = self.show(obs)
-        wait = self.renderer.may_wait(obs, seat)
-        self._menu(legal, obs, wait, room=self.console.height - used - 3 if self.live else None)
-        prompt = "> " if len(self.people) == 1 else f"{self.names[seat]} > "
-        extra = self.renderer.commands()
-        completions = [str(a) for a in legal] + list(COMMANDS) + list(extra)
-        while True:
-            text = " ".join(self._line(prompt, completions).split())
-            if not text:
-                if wait:
-                    return None
-                self.say("It is your move: type a number or a move (help for help).")
-                continue
-            if text.lower() in ("quit", "exit"):
-                raise Quit("quit")
-            if text.lower() in ("help", "?"):
-                self._help(len(legal), wait)
-                continue
-            if text.lower() in extra:
-                self.console.print(self.renderer.command(text.lower(), obs))
-                continue
-            action = self._read_move(text, legal)
-            if action is None:
-                continue
-            if action in legal:
-                return (0.0 if wait else reaction, action)
-            self.say(self.refusal(seat, action), style="red")
-
-    def _line(self, prompt: str, completions: Sequence[str]) -> str:
-        try:
-            return self.read(prompt, completions)
-        except EOFError:
-            raise Quit("the input ended") from None
-
-    def _read_move(self, text: str, legal: Sequence[Action]) -> Action | None:
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            self.say(f"there is no move {number}: type a number from 1 to {len(legal)}, "
-                     "or a move", style="red")
-            return None
-        try:
-            return self.game.parse_action(text)
-        except NotationError as exc:
-            self.say(str(exc), style="red")
-            return None
-
-    def refusal(self, seat: int, action: Action) -> str:
-        """The engine's own one-line reason for refusing `action` (its message lists the
-        legal moves); asked of a copy, so the game is untouched."""
-        if self.state is None:
-            return f"{action} is not legal now"
-        try:
-            self.state.clone().apply(seat, action)
-        except IllegalAction as exc:
-            return str(exc)
-        return f"{action} is not legal now"
-
-    def _menu(self, legal: Sequence[Action], obs: Observation, wait: bool,
-              room: int | None = None) -> None:
-        """The numbered legal moves: one per line with their notation, or in columns when
-        there are many (or, in a live terminal, more than fit below the screen)."""
-        labels = [self.renderer.label(str(a), obs, self.names) for a in legal]
-        limit = LONG_MENU if room is None else min(LONG_MENU, max(room - wait, 6))
-        if len(legal) > limit:
-            cells = [Text.assemble((f"{n:>3} ", "bold cyan"), label)
-                     for n, label in enumerate(labels, 1)]
-            self.console.print(Columns(cells, padding=(0, 3), column_first=True))
-        else:
-            menu = RichTable.grid(padding=(0, 2))
-            menu.add_column(justify="right", style="bold cyan")
-            menu.add_column()
-            menu.add_column(style="dim")
-            for number, (action, label) in enumerate(zip(legal, labels, strict=True), 1):
-                same = label.plain == str(action)
-                menu.add_row(str(number), label, "" if same else str(action))
-            self.console.print(menu)
-        if wait:
-            self.say("Enter  do nothing, let play go on", style="bold cyan")
-        self.say("Type a number or a move (Tab completes), help, or quit.", style="dim")
-
-    def _help(self, count: int, wait: bool) -> None:
-        lines = [
-            f"Type a number from 1 to {count} to make that move, or the move itself.",
-            f"Moves: {self.game.notation_hint()}.",
-            "Tab completes a move as you type it (in a terminal).",
-        ]
-        if wait:
-            lines.append("An empty line lets the moment pass: you are not obliged to act now.")
-        lines += [f"{word}: {what}." for word, what in self.renderer.commands().items()]
-        lines.append("quit stops the game and saves it so far.")
-        for line in lines:
-            self.say(line)
-
-    def _hand_over(self, seat: int) -> None:
-        """Hot-seat: before a different person's hand is shown, let the keyboard change hands."""
-        if len(self.people) < 2 or seat == self._shown_to:
-            return
-        self._shown_to = seat
-        if self.live:
-            self.console.clear()
-            self.say(f"{self.names[seat]}, your move. Others, look away.", style="bold")
-            self._line("Press Enter when ready ", ())
-        else:
-            self.console.rule(f"{self.names[seat]}")
+    return [("You" if people == 1 else f"Player {seat + 1}") if who == PERSON
+            else f"{who.capitalize()} {seat + 1}" for seat, who in enumerate(kinds)]
 
 
 # -- the match ----------------------------------------------------------------------------------
@@ -283,7 +97,8 @@ class Match:
         self.viewer = people[0] if len(people) == 1 else None
 
     def run(self) -> str:
-        """Play until the game ends ("over") or the person stops ("quit")."""
+        """Play until the game ends ("over"), the person stops ("quit") or presses Ctrl-C
+        ("interrupted")."""
         state, table = self.state, self.table
         before = state.observe(self.viewer)
         try:
@@ -299,10 +114,10 @@ class Match:
                 if pause is not None:
                     table.interlude(pause, last=state.is_over(), hold=5 * self.pace)
                 before = after
-        except (Quit, KeyboardInterrupt):
+        except (Quit, KeyboardInterrupt) as stop:
             table.say("")
             table.say("Stopped.", style="bold")
-            return "quit"
+            return "quit" if isinstance(stop, Quit) else "interrupted"
         self._finish(before)
         return "over"
 
@@ -314,10 +129,10 @@ class Match:
             time.sleep(self.pace)
 
     def _finish(self, obs: Observation) -> None:
-        if not self.table.live:
-            self.table.console.print(self.table.frame(obs))
+        """The last screen with the result below it (fitted to a live terminal, with room for
+        the line saying where the game was saved)."""
         result = obs.get("result") or self.state.result().to_dict()
-        self.table.console.print(self.table.renderer.outcome(result, self.names))
+        self.table.show(obs, [self.table.renderer.outcome(result, self.names, obs)], spare=3)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game so far as a JSON record (to `path`, or ./records/...); return where."""
@@ -328,7 +143,8 @@ class Match:
 
 
 class MatchLike(Protocol):
-    """What `tiergarten play` needs of a match: run it, then save it."""
+    """What `tiergarten play` needs of a match: run it ("over", "quit" or "interrupted"),
+    then save it."""
 
     def run(self) -> str: ...
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tiergarten.core.match import Proposal, SeatView
 
 if TYPE_CHECKING:
-    from .driver import Table
+    from .table import Table
 
 Reader = Callable[[str, Sequence[str]], str]  # (prompt, completions) -> line; EOFError at end
 

@@ -5,8 +5,9 @@ Keys (one person): space flips your pile; an animal key `1`–`7` (bear boar tig
 mammoth rhino) or a colour key `r o y g b v p` (red orange yellow green blue purple pink) hits the
 club and calls it; after a good hit a digit picks the top card from the numbered list; `.` passes
 at the end of a round; a digit gives a pile back when you must; `Q` or Esc quits. Hot-seat
-(`--players me:q,me:m,hard`): each person first presses their own hit key, then the call key (or
-`.` or a digit); space flips for whoever's pile it is. A hit is sent with the version of the table
+(`--players me:q,me:m,hard`): each person first presses their own hit key (the screen says whose
+it was at once), then the call key (or `.` or a digit); space flips for whoever's pile it is. The
+foot of the screen says whose hit key is which. A hit is sent with the version of the table
 on screen, so a hand that lands after a faster one is void, not a mistake. A person who stays
 silent at the end of a round passes by the table's timer (`patience` seconds).
 
@@ -18,6 +19,8 @@ silent at the end of a round passes by the table's timer (`patience` seconds).
 >>> keys.press("g", {"version": 4, "phase": "flipping", "choosing": [], "returning": [],
 ...                  "flipper": 1})
 ([(0, 'hit green @4')], '')
+>>> str(r.event({"act": "deal", "round": 1, "starter": 0}, ["You", "Hard 2"], 0))
+'Round 1 dealt; You flip first'
 """
 
 from __future__ import annotations
@@ -48,8 +51,8 @@ from tiergarten.core.realtime import Clock, Move
 from tiergarten.core.realtime import Table as RealTimeTable
 from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
 
-from .driver import save_record
-from .render import Observation, Renderer
+from .driver import save_record, seat_names
+from .render import Observation, Renderer, named, says, their, whose
 
 ANIMAL_KEYS = {"1": "bear", "2": "boar", "3": "tiger", "4": "sloth", "5": "deer", "6": "mammoth",
                "7": "rhino"}
@@ -100,8 +103,8 @@ class LeckerMammutRenderer(Renderer):
         for choice in obs["choosing"]:
             tops = Text("  ").join([Text.assemble(f"{i}:", self.card(c))
                                     for i, c in enumerate(choice["tops"], 1)])
-            lines.append(Text.assemble(f"{names[choice['seat']]} chooses the top card "
-                                       f"({choice['feature']}): ", tops))
+            lines.append(Text.assemble(says(names[choice["seat"]], "chooses the top card")
+                                       + f" ({choice['feature']}): ", tops))
         if obs["returning"]:
             who = ", ".join(names[s] for s in obs["returning"])
             lines.append(Text(f"Most penalties: {who} must give a prize pile back (1, 2, …)."))
@@ -116,9 +119,11 @@ class LeckerMammutRenderer(Renderer):
         if act == "flip":
             return Text.assemble(f"{who} flipped ", self.card(event["card"]))
         if act == "hit":
-            robbed = "".join(f", stealing {names[r['seat']]}'s pile of {r['size']}"
-                             for r in event["robbed"])
-            return Text(f"{who} hit {event['feature']}: {len(event['cards'])} cards{robbed}")
+            robbed = "".join(
+                f", with {their(who)} own pile of {r['size']}" if r["seat"] == event["seat"]
+                else f", stealing {whose(names[r['seat']])} pile of {r['size']}"
+                for r in event["robbed"])
+            return Text(f"{who} hit {event['feature']}: {_cards(len(event['cards']))}{robbed}")
         if act == "mistake":
             tail = "a penalty card" if event["penalty_card"] else "a penalty (no card left)"
             return Text(f"{who} hit {event['feature']} wrongly (only {event['showing']} "
@@ -133,7 +138,8 @@ class LeckerMammutRenderer(Renderer):
         if act == "timer":
             return Text("The table's timer ended the round")
         if act == "deal":
-            return Text(f"Round {event['round']} dealt; {names[event['starter']]} flips first")
+            return Text(f"Round {event['round']} dealt; "
+                        f"{says(names[event['starter']], 'flips first')}")
         if act == "round_over":
             points = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["points"]))
             return Text(f"Round {event['round']} over: {points}", style="bold")
@@ -150,6 +156,21 @@ class LeckerMammutRenderer(Renderer):
     def may_wait(self, obs: Observation, seat: int) -> bool:
         return True  # nobody ever has to act at once: hits are optional, flips at your pace
 
+    def echo(self, event: Mapping[str, Any], action: str) -> bool:
+        return event.get("act") == "pass"  # a flip's event shows the card: never an echo
+
+    def why_over(self, result: Mapping[str, Any], names: Sequence[str],
+                 obs: Observation | None = None) -> str:
+        if result.get("reason") == "rounds" and obs is not None:
+            rounds = obs["rounds"]
+            played = f"all {rounds} rounds were" if rounds != 1 else "its one round was"
+            return f"{played} played; the most points won"
+        return super().why_over(result, names, obs)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
 
 RENDERER = LeckerMammutRenderer()
 
@@ -162,11 +183,15 @@ Submission = tuple[int, str]
 class Keys:
     """Turns key presses into actions, given the observation on screen.
 
-    `people` maps each person's seat to their hit key (None: the only person, who calls at once).
+    `people` maps each person's seat to their hit key (None: the only person, who calls at once);
+    `names` are how the seats are called in messages.
     """
 
-    def __init__(self, people: Mapping[int, str | None]) -> None:
+    def __init__(self, people: Mapping[int, str | None],
+                 names: Sequence[str] | None = None) -> None:
         self.people = dict(people)
+        self.names = list(names) if names is not None else [f"Player {s + 1}" for s in
+                                                             range(max(self.people) + 1)]
         self.by_key = {key: seat for seat, key in self.people.items() if key is not None}
         self.armed: int | None = None  # hot-seat: whose hit key was pressed last
 
@@ -182,7 +207,8 @@ class Keys:
             if self.armed is None:
                 if key in self.by_key:
                     self.armed = self.by_key[key]
-                    return [], ""
+                    return [], (f"{self.names[self.armed]}: now the animal 1-7 or colour "
+                                "r o y g b v p (or . to pass)")
                 return [], f"press your hit key first ({', '.join(self.by_key)})"
             seat, self.armed = self.armed, None
         else:
@@ -282,12 +308,11 @@ class RealTimeMatch:
         self.kinds, people = parse_players(players)
         self.game = load("lecker_mammut", len(self.kinds), **dict(options or {}))
         self.seed = fresh_seed() if seed is None else seed
-        self.names = [("You" if len(people) == 1 else f"Player {s}") if s in people
-                      else f"{who.capitalize()} {s}" for s, who in enumerate(self.kinds)]
+        self.names = seat_names(self.kinds)
         self.console = console or Console(highlight=False)
         self.renderer = LeckerMammutRenderer(unicode=(self.console.encoding or "").startswith(
             "utf"))
-        self.keys = Keys(people)
+        self.keys = Keys(people, self.names)
         self.state: State = self.game.new_state(self.seed)
         agents = [Person(s, patience) if s in people else
                   bots.make(who, self.game, s, random.Random(f"{self.seed}:{s}:{who}"))
@@ -297,7 +322,9 @@ class RealTimeMatch:
         self.viewer = next(iter(people)) if len(people) == 1 else None
         self.obs = self.state.observe(self.viewer)
         self.message = ""
+        self.style = "bold red"  # the message's: red for a mistake, else news
         self.quit = False
+        self.interrupted = False  # Ctrl-C: `run` says "interrupted"
         self._live: Live | None = None
         self._lock = threading.Lock()
 
@@ -307,25 +334,27 @@ class RealTimeMatch:
         """A key from the keyboard (any thread): submitted to the table as actions."""
         if key in QUIT_KEYS:
             self.quit = True
+            self.interrupted = key == "\x03"  # Ctrl-C read as a key
             self.table.stop.set()
             return
         submissions, message = self.keys.press(key, self.obs)
         for seat, text in submissions:
             self.table.submit(seat, text)
-        if message:
-            self._say(message)
+        if message:  # a hit key just pressed is news, not a mistake
+            self._say(message, "bold cyan" if self.keys.armed is not None else "bold red")
 
     # -- output -----------------------------------------------------------------------------
 
     def frame(self) -> Panel:
         body = Group(self.renderer.screen(self.obs, self.names), Text(""),
-                     Text(self.message, style="bold red"), Text(self.help(), style="dim"))
+                     Text(self.message, style=self.style), Text(self.help(), style="dim"))
         return Panel(body, title=f"Lecker Mammut! · seed {self.seed}", title_align="left")
 
     def help(self) -> str:
         if self.keys.by_key:
-            return ("hit key, then: animal 1-7 · colour r o y g b v p · digit = top/pile · "
-                    ". pass   space flips   Q quits")
+            owners = " · ".join(f"{self.names[s]} {k}" for s, k in self.keys.people.items())
+            return (f"Hit keys: {owners}. Your hit key, then: animal 1-7 · colour r o y g b v p "
+                    "· digit = top/pile · . pass   space flips   Q quits")
         return ("1 bear 2 boar 3 tiger 4 sloth 5 deer 6 mammoth 7 rhino · r o y g b v p colours "
                 "· space flip · . pass · digit = top/pile · Q quit")
 
@@ -333,33 +362,49 @@ class RealTimeMatch:
         if self._live is not None:
             self._live.update(self.frame(), refresh=True)
 
-    def _say(self, message: str) -> None:
+    def _say(self, message: str, style: str = "bold red") -> None:
         with self._lock:
-            self.message = message
+            self.message, self.style = message, style
             self._draw()
 
     def _step(self, state: State, move: Move) -> None:
         before, self.obs = self.obs, state.observe(self.viewer)
         text = str(move.action)
-        message = ""
+        message, style = "", "bold red"
         if text.startswith("hit") and move.seat in self.keys.people:
-            last = self.obs["log"][-1] if self.obs["log"] else {}
-            if before == self.obs:
-                message = f"{self.names[move.seat]}: too late — someone was faster (no penalty)"
-            elif last.get("act") == "mistake" and last.get("seat") == move.seat:
-                message = (f"{self.names[move.seat]}: only {last['showing']} cards show "
-                           f"{last['feature']} — a penalty card")
+            message = self._hit_message(before, move.seat)
+            style = "bold green" if "a good hit" in message else style
+        elif self.keys.armed is not None:  # someone's hit key is pressed: keep saying so
+            message, style = self.message, self.style
         with self._lock:
-            self.message = message
+            self.message, self.style = message, style
             self._draw()
 
+    def _hit_message(self, before: Observation, seat: int) -> str:
+        """What a person's hit did: too late, a mistake, or a good hit (and what comes next)."""
+        name = self.names[seat]
+        last = self.obs["log"][-1] if self.obs["log"] else {}
+        if before == self.obs:
+            return f"{name}: too late — someone was faster (no penalty)"
+        if last.get("seat") != seat:
+            return ""
+        if last.get("act") == "mistake":
+            shows = "card shows" if last["showing"] == 1 else "cards show"
+            return f"{name}: only {last['showing']} {shows} {last['feature']} — a penalty card"
+        if last.get("act") == "hit":
+            mine = [c for c in self.obs["choosing"] if c["seat"] == seat]
+            then = f" — choose the top card: 1 to {len(mine[0]['tops'])}" if mine else ""
+            return f"{name}: a good hit, {_cards(len(last['cards']))}{then}"
+        return ""
+
     def _refused(self, seat: int, action: Action | str, exc: IllegalAction) -> None:
-        self._say(f"{self.names[seat]}: {exc.reason}")
+        self._say(f"{self.names[seat]}: {named(exc.reason, self.names)}")
 
     # -- running ----------------------------------------------------------------------------
 
     def run(self, keys: Iterator[str] | None = None) -> str:
-        """Play until the game ends ("over") or a person quits ("quit"). Keys come from the
+        """Play until the game ends ("over"), a person quits ("quit") or presses Ctrl-C
+        ("interrupted"). Keys come from the
         terminal (raw mode) unless an iterator of keys is given."""
         reader = threading.Thread(target=self._read, args=(keys,), daemon=True)
         with Live(self.frame(), console=self.console, auto_refresh=False,
@@ -369,15 +414,16 @@ class RealTimeMatch:
             try:
                 self.table.run()
             except KeyboardInterrupt:
-                self.quit = True
+                self.quit = self.interrupted = True
             finally:
                 self.table.stop.set()
                 self._live = None
         reader.join(timeout=1.0)  # lets the keyboard reader put the terminal back as it was
         if self.state.is_over():
-            self.console.print(self.renderer.outcome(self.state.result().to_dict(), self.names))
+            self.console.print(self.renderer.outcome(self.state.result().to_dict(), self.names,
+                                                     self.obs))
             return "over"
-        return "quit"
+        return "interrupted" if self.interrupted else "quit"
 
     def _read(self, keys: Iterator[str] | None) -> None:
         source = keys if keys is not None else terminal_keys(self.table.stop)

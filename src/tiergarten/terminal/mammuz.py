@@ -1,11 +1,14 @@
 """MammuZ in the terminal: the seats, the species overview, the herd, the seat's own hand
-grouped by species, the log in words, and menu labels.
+grouped by species, the log in words, and a short menu (a lay is asked for in two steps, see
+`mammuz_lay`; a doubt, an extinction or a give is one line each).
 
 Built from one seat's observation only (see `tiergarten.games.mammuz.view.observe`).
 
 >>> r = MammuZRenderer(unicode=False)
 >>> str(r.label("doubt 2", {"herd": [{"seat": 1, "count": 3, "cards": None}]}, ["You", "Bot"]))
 "doubt: turn card 2 of Bot's 3"
+>>> str(r.event({"seat": 0, "act": "start"}, ["You", "Bot"], 0))
+'You open the first herd'
 >>> str(r.event({"seat": 1, "act": "lay", "count": 2, "species": "hare"}, ["You", "Bot"], 0))
 'Bot laid 2 cards as hare'
 """
@@ -20,7 +23,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .render import Observation, Renderer
+from .mammuz_lay import Cards, species_of
+from .menu import Choice
+from .render import Observation, Renderer, says, their, whom, whose
 
 DINOSAURS = ("stegosaurus", "triceratops", "pterosaurus", "brontosaurus", "plesiosaurus",
              "tyrannosaurus")
@@ -32,8 +37,16 @@ POWER_WORDS = {
     "remove": "the herd's animals leave the game, its dinosaurs go to the doubter",
     "jackpot": "the herd becomes a jackpot",
 }
-REASONS = {"doubt": "their last lay was true", "dinosaur": "a dinosaur left them without cards",
-           "extinction": "an extinction emptied their hand"}
+REASONS = {"doubt": "{their} last lay was true",
+           "dinosaur": "a dinosaur left {whom} without cards",
+           "extinction": "an extinction emptied {their} hand"}
+ENDINGS = {
+    "doubt": "{whose} last lay was doubted and found true",
+    "dinosaur": "a dinosaur's power left {whom} without cards",
+    "extinction": "an extinction left {whom} without cards",
+    "no_species": "every species in play is extinct, so no herd could open; fewest cards won",
+}
+SHORT_MENU = 4  # at most this many legal lays are listed as they are, not asked in steps
 
 
 def _plural(n: int, word: str = "card") -> str:
@@ -125,9 +138,10 @@ class MammuZRenderer(Renderer):
             out.append(Text(f"A {card} was turned: {POWER_WORDS['doubter_chooses']}.",
                             style="bold magenta"))
         if obs.get("must_doubt") and turn is not None:
-            who = "You" if seat == turn else names[turn]
-            out.append(Text(f"{names[(turn - 1) % len(names)]} laid their last card: "
-                            f"{who} must doubt.", style="bold red"))
+            who = "you" if seat == turn else whom(names[turn])
+            layer = names[(turn - 1) % len(names)]
+            out.append(Text(f"{layer} laid {their(layer)} last card: {who} must doubt.",
+                            style="bold red"))
         if turn is not None:
             out.append(self.turn_line(turn, seat, names))
         return out
@@ -139,14 +153,14 @@ class MammuZRenderer(Renderer):
         seat = event.get("seat")
         who = self.seat_name(seat, names)
         if act == "start":
-            return Text(f"{who} opens the first herd")
+            return Text(says(who, "opens the first herd"))
         if act == "lay":
             return Text(f"{who} laid {_plural(event['count'])} as {event['species']}")
         if act == "doubt":
-            return Text.assemble(f"{who} doubted {names[event['of']]}: card {event['position']} "
-                                 "was ", self.kind(event["card"]))
+            return Text.assemble(f"{who} doubted {whom(names[event['of']])}: card "
+                                 f"{event['position']} was ", self.kind(event["card"]))
         if act == "give":
-            return Text(f"{who} gave the herd to {names[event['to']]}")
+            return Text(f"{who} gave the herd to {whom(names[event['to']])}")
         if act == "take":
             return Text(f"{who} took the herd ({_plural(event['cards'])})")
         if act == "take_jackpot":
@@ -164,13 +178,13 @@ class MammuZRenderer(Renderer):
             return Text(f"{who} made {event['species']} extinct ({_plural(event['cards'])})",
                         style="bold")
         if act == "win":
-            return Text(f"{who} wins: {REASONS.get(event['reason'], event['reason'])}",
+            return Text(f"{says(who, 'wins')}: {self.words(REASONS, event['reason'], who)}",
                         style="bold")
         return super().event(event, names, viewer)
 
     def _removed(self, event: Any, names: Sequence[str]) -> Text:
         """The herd's animals left the game; its dinosaurs, which never do, went to the doubter."""
-        got = Text.assemble(f"its dinosaurs went to {names[event['to']]}: ",
+        got = Text.assemble(f"its dinosaurs went to {whom(names[event['to']])}: ",
                             self.grouped(event["dinosaurs"]))
         if not event["cards"]:
             return Text.assemble("The herd held no animal; ", got)
@@ -183,12 +197,45 @@ class MammuZRenderer(Renderer):
         words = action.split()
         if words[0] == "doubt":
             last = obs["herd"][-1]
-            return Text(f"doubt: turn card {words[1]} of {names[last['seat']]}'s {last['count']}")
+            return Text(f"doubt: turn card {words[1]} of {whose(names[last['seat']])} "
+                        f"{last['count']}")
         if words[0] == "give":
-            return Text(f"give the herd to {names[int(words[1])]}")
+            return Text(f"give the herd to {whom(names[int(words[1])])}")
         if words[0] == "extinct":
             return Text(f"make {words[1]} extinct (show them all)")
         return Text(action)
+
+    def menu(self, legal: Sequence[Any], obs: Observation, names: Sequence[str],
+             ) -> list[Choice]:
+        """Every doubt, extinction and give as it is; the lays as one entry asking which
+        cards (and, opening a herd, which species) unless they are only a few."""
+        moves = [str(a) for a in legal]
+        lays = [m for m in moves if m.startswith("lay ")]
+        if len(lays) <= SHORT_MENU or obs.get("hand") is None:
+            return super().menu(legal, obs, names)
+        herd = obs.get("species")
+        label = (f"lay 1 to 4 cards as {herd} (you pick them next)" if herd else
+                 "open a herd: lay 1 to 4 cards, then name their species")
+        step = Cards(obs["hand"], herd, species_of(lays))
+        return [Choice(Text(label), step=step),
+                *(Choice(self.label(m, obs, names), move=m) for m in moves if m not in lays)]
+
+    def echo(self, event: Mapping[str, Any], action: str) -> bool:
+        return event.get("act") in ("lay", "give")
+
+    @staticmethod
+    def words(table: Mapping[str, str], reason: str, who: str) -> str:
+        """A reason's words about the seat `who`, agreeing with "You"."""
+        return table.get(reason, reason.replace("_", " ")).format(
+            who=who, whom=whom(who), their=their(who), whose=whose(who))
+
+    def why_over(self, result: Mapping[str, Any], names: Sequence[str],
+                 obs: Observation | None = None) -> str:
+        winners = result.get("winners") or []
+        who = names[winners[0]] if len(winners) == 1 else "?"
+        if result.get("reason") in ENDINGS:
+            return self.words(ENDINGS, result["reason"], who)
+        return super().why_over(result, names, obs)
 
     # -- between moves and at the end --------------------------------------------------------
 

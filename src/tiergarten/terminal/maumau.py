@@ -1,12 +1,16 @@
-"""Mau Mau in the terminal: the table, the seat's own hand, the log in words, menu labels.
+"""Mau Mau in the terminal: the table, the seat's own hand, the log in words (an 8 says who
+is skipped, a 9 that play reversed), menu labels.
 
 Built from one seat's observation only (see `tiergarten.games.maumau.view.observe`).
 
 >>> r = MauMauRenderer(unicode=False)
 >>> str(r.label("play Jd s maumau", {}, ["You", "Bot 1"]))
 'play Jd, wish spades, say Mau Mau'
->>> str(r.event({"seat": 1, "act": "play 7h mau"}, ["You", "Heuristic 1"], 0))
-'Heuristic 1 played 7h and said Mau'
+>>> str(r.event({"seat": 1, "act": "play 7h mau"}, ["You", "Heuristic 2"], 0))
+'Heuristic 2 played 7h and said Mau'
+>>> obs = {"players": 3, "direction": 1, "seat": 0, "log": [{"seat": 1, "act": "play 8h"}]}
+>>> [str(line) for line in r.events(obs, ["You", "Heuristic 2", "Random 3"])]
+['Heuristic 2 played 8h: Random 3 is skipped']
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .render import Observation, Renderer
+from .render import Observation, Renderer, new_events, says, whom
 
 SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 COLOURS = {"c": "bold green", "d": "bold yellow", "h": "bold red", "s": "bold blue"}
+ENDINGS = {"target_score": "{who} reached {target} points, the target score",
+           "rounds": "all {rounds} rounds were played", "one_round": "its one round was played"}
 
 
 class MauMauRenderer(Renderer):
@@ -119,6 +125,79 @@ class MauMauRenderer(Renderer):
 
     # -- the log in words --------------------------------------------------------------------
 
+    def events(self, obs: Observation, names: Sequence[str]) -> list[Text]:
+        log = obs.get("log")
+        if not isinstance(log, list) or self.log_lines <= 0:
+            return []
+        effects = self.effects(obs, names)
+        lines = []
+        for index in range(max(0, len(log) - self.log_lines), len(log)):
+            line = self.event(log[index], names, obs.get("seat"))
+            if index in effects:
+                line.append(f": {effects[index]}")
+            lines.append(line)
+        return lines
+
+    def effects(self, obs: Observation, names: Sequence[str]) -> dict[int, str]:
+        """What the 8s and 9s in `obs`'s log did, by log index: "Random 3 is skipped", "play
+        reversed (anticlockwise)". The direction each one met is found by walking back from
+        the one in force now (each 9 reversed it); before a round's end it is not known."""
+        log, players = obs.get("log") or [], obs.get("players", len(names))
+        direction: int | None = obs.get("direction")
+        out: dict[int, str] = {}
+        for index in range(len(log) - 1, -1, -1):
+            act, seat = log[index].get("act", ""), log[index].get("seat")
+            if act == "round_over":
+                direction = None
+            rank = act.split()[1][:-1] if act.startswith("play ") else ""
+            after = log[index + 1].get("act") if index + 1 < len(log) else None
+            if rank not in ("8", "9") or after == "round_over" or not isinstance(seat, int):
+                continue  # a power card played as the last card does nothing
+            if rank == "9" and players > 2:
+                way = {1: " (clockwise)", -1: " (anticlockwise)"}.get(direction or 0, "")
+                out[index] = f"play reversed{way}"
+                direction = -direction if direction else None
+            elif rank == "8" or self._again(log, index, obs):
+                skipped = (seat + (direction or 1)) % players
+                out[index] = (_clause(names[skipped], "is skipped")
+                              if players == 2 or direction else "the next player is skipped")
+        return out
+
+    @staticmethod
+    def _again(log: Sequence[Mapping[str, Any]], index: int, obs: Observation) -> bool:
+        """Did a two-player 9 give its player another turn (option `two_player_nine`)?
+        Seen from who moved next: the next move in the log, else whose turn it is now."""
+        seat = log[index]["seat"]
+        for event in log[index + 1:]:
+            if event.get("act") != "catch":
+                return bool(event.get("seat") == seat)
+        return bool(obs.get("turn") == seat)
+
+    def happened(self, before: Observation, after: Observation, names: Sequence[str],
+                 seat: Any, action: str) -> list[Text]:
+        log = after.get("log") or []
+        added = new_events(before.get("log"), log)
+        effects = self.effects(after, names)
+        lines = []
+        for index in range(len(log) - len(added), len(log)):
+            event, effect = log[index], effects.get(index)
+            if event.get("act") == "round_over":
+                continue  # the round's summary (`interlude`) says it, with the scores
+            if event.get("seat") == seat and self.echo(event, action):
+                if effect:
+                    lines.append(Text(effect[0].upper() + effect[1:]))
+                continue
+            line = self.event(event, names, None)
+            if effect:
+                line.append(f": {effect}")
+            lines.append(line)
+        return lines
+
+    def echo(self, event: Mapping[str, Any], action: str) -> bool:
+        if event.get("act") == "draw":
+            return action == "draw" and event.get("cards") == 1
+        return event.get("act") == action
+
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
         act = event.get("act", "")
         seat = event.get("seat")
@@ -134,7 +213,7 @@ class MauMauRenderer(Renderer):
             caught = event["caught"]
             if caught == viewer:
                 return Text(f"You were caught by {who}: +{event['cards']}", style="bold red")
-            return Text(f"{who} caught {names[caught]} without Mau: +{event['cards']}")
+            return Text(f"{who} caught {whom(names[caught])} without Mau: +{event['cards']}")
         if act == "stands":
             return Text(f"{who} went out on a Jack and nobody caught the missing Mau Mau")
         if act == "reshuffle":
@@ -193,7 +272,7 @@ class MauMauRenderer(Renderer):
         if action == "catch":
             caught = obs.get("catchable")
             if isinstance(caught, int) and 0 <= caught < len(names):
-                return Text(f"catch {names[caught]}: no Mau called (+penalty)")
+                return Text(f"catch {whom(names[caught])}: no Mau called (+penalty)")
         return Text(action)
 
     # -- between moves and at the end --------------------------------------------------------
@@ -208,6 +287,17 @@ class MauMauRenderer(Renderer):
         if not ends:
             return None
         return Group(self._round_words(ends[-1], names), self._scores(after, names))
+
+    def why_over(self, result: Mapping[str, Any], names: Sequence[str],
+                 obs: Observation | None = None) -> str:
+        reason = result.get("reason")
+        if reason == "rounds" and obs is not None and obs.get("rounds") == 1:
+            reason = "one_round"
+        if reason in ENDINGS and obs is not None:
+            who = " and ".join(names[s] for s in result["winners"])
+            return ENDINGS[reason].format(who=who, target=obs.get("target_score"),
+                                          rounds=obs.get("rounds"))
+        return super().why_over(result, names, obs)
 
     def _scores(self, obs: Observation, names: Sequence[str]) -> Text:
         pairs = ", ".join(f"{n} {s}" for n, s in zip(names, obs["scores"], strict=True))
@@ -231,6 +321,12 @@ class MauMauRenderer(Renderer):
                 then = ": may play it or pass" if obs.get("drawn_fits") else ": must pass"
                 parts.append(Text.assemble(f"{names[seat]} drew ", self.card(obs["drawn"]), then))
         return Group(*parts)
+
+
+def _clause(name: str, verb: str) -> str:
+    """`says` inside a sentence: "Random 3 is skipped", "you are skipped"."""
+    words = says(name, verb)
+    return "you" + words[3:] if name == "You" else words
 
 
 RENDERER = MauMauRenderer()

@@ -21,14 +21,18 @@ import copy
 import importlib
 import importlib.util
 import json
+import re
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+
+from .menu import Choice
 
 Observation = Mapping[str, Any]
 SEAT_KEYS = frozenset({"seat", "turn", "dealer", "catchable", "starter", "leader"})
@@ -39,7 +43,8 @@ HIDDEN_KEYS = frozenset({"game", "log", "result"})
 class Renderer:
     """The generic renderer: every method works from observations alone; games override some.
 
-    `names[seat]` is how a seat is called on screen ("You", "Heuristic 1", ...).
+    `names[seat]` is how a seat is called on screen ("You", "Heuristic 2", ...); sentences
+    about a seat agree with "You" through `says`, `whom` and `whose`.
     """
 
     log_lines = 6  # how many recent events a screen shows
@@ -59,9 +64,15 @@ class Renderer:
 
     @staticmethod
     def turn_line(turn: int, seat: Any, names: Sequence[str]) -> Text:
-        """"It is your turn." or "It is Heuristic 1's turn." for the seat whose turn it is."""
-        whose = "your" if turn == seat or names[turn] == "You" else f"{names[turn]}'s"
-        return Text(f"It is {whose} turn.", style="bold")
+        """"It is your turn." or "It is Heuristic 2's turn." for the seat whose turn it is."""
+        owner = "your" if turn == seat else whose(names[turn])
+        return Text(f"It is {owner} turn.", style="bold")
+
+    def menu(self, legal: Sequence[Any], obs: Observation, names: Sequence[str],
+             ) -> list[Choice]:
+        """The numbered choices offered for the legal moves: one per move by default; a game
+        with many moves offers fewer, some leading to guided steps (see `menu.Step`)."""
+        return [Choice(self.label(str(a), obs, names), move=str(a)) for a in legal]
 
     def commands(self) -> dict[str, str]:
         """Extra words a person may type at this game's prompt, with what each does."""
@@ -115,10 +126,22 @@ class Renderer:
     def events(self, obs: Observation, names: Sequence[str]) -> list[Text]:
         """The last few public happenings of `obs["log"]` (if the game keeps one), in words."""
         log = obs.get("log")
-        if not isinstance(log, list):
+        if not isinstance(log, list) or self.log_lines <= 0:
             return []
         viewer = obs.get("seat")
         return [self.event(e, names, viewer) for e in log[-self.log_lines:]]
+
+    def happened(self, before: Observation, after: Observation, names: Sequence[str],
+                 seat: Any, action: str) -> list[Text]:
+        """What a move did beyond itself, in words (for replays): the events it added to the
+        log, less the one that only repeats the move (see `echo`)."""
+        added = new_events(before.get("log"), after.get("log"))
+        return [self.event(e, names, None) for e in added
+                if not (e.get("seat") == seat and self.echo(e, action))]
+
+    def echo(self, event: Mapping[str, Any], action: str) -> bool:
+        """Does `event` (by the seat that made `action`) only repeat the move itself?"""
+        return event.get("act") == action
 
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:
         """One log event in words; the generic version names the seat and shows the rest."""
@@ -156,18 +179,28 @@ class Renderer:
             return Text(f"Round {before.get('round')} is over.", style="bold")
         return None
 
-    def outcome(self, result: Mapping[str, Any], names: Sequence[str]) -> RenderableType:
-        """The final scores, ranks and winners."""
-        table = Table(title="Result", title_justify="left")
+    def outcome(self, result: Mapping[str, Any], names: Sequence[str],
+                obs: Observation | None = None) -> RenderableType:
+        """The final scores, ranks and winners, and why the game ended (`obs`: the last
+        observation, for the words)."""
+        table = Table(title="Result", title_justify="left", box=box.SIMPLE_HEAD,
+                      show_edge=False)  # compact: the last screen keeps the table above it
         table.add_column("Rank", justify="right")
         table.add_column("Player")
         table.add_column("Score", justify="right")
         scores, ranks = result["scores"], result["ranks"]
         for seat in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
             table.add_row(str(ranks[seat]), names[seat], _number(scores[seat]))
-        winners = " and ".join(names[s] for s in result["winners"])
-        verb = "wins" if len(result["winners"]) == 1 else "win"
-        return Group(table, Text(f"{winners} {verb}.", style="bold"))
+        return Group(table, Text(winners_line(result["winners"], names), style="bold"),
+                     Text(f"The game ended: {self.why_over(result, names, obs)}."))
+
+    def why_over(self, result: Mapping[str, Any], names: Sequence[str],
+                 obs: Observation | None = None) -> str:
+        """Why the game ended, from its result's `reason` (games put it in words)."""
+        reason = str(result.get("reason") or "it is over")
+        if reason == "decision_limit":
+            return "it reached the engine's limit of decisions; ranked as it stood"
+        return reason.replace("_", " ")
 
     def revealed(self, observations: Sequence[Observation], names: Sequence[str],
                  spectator: Observation) -> RenderableType:
@@ -182,6 +215,94 @@ class Renderer:
                                   for k, v in own.items())
                 parts.append(Text(f"{names[seat]}: {shown}"))
         return Group(*parts)
+
+
+# -- sentences that agree with "You" ------------------------------------------------------------
+
+YOU = "You"
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def says(name: str, verb: str) -> str:
+    """`name` and a present-tense `verb` phrase in agreement (past tenses need no help).
+
+    >>> says("Heuristic 2", "opens the first herd"), says("You", "opens the first herd")
+    ('Heuristic 2 opens the first herd', 'You open the first herd')
+    >>> says("You", "flips first"), says("You", "chooses"), says("You", "has won")
+    ('You flip first', 'You choose', 'You have won')
+    """
+    if name != YOU:
+        return f"{name} {verb}"
+    first, space, rest = verb.partition(" ")
+    if first in _IRREGULAR:
+        first = _IRREGULAR[first]
+    elif first.endswith(("ches", "shes", "sses", "xes")):
+        first = first[:-2]
+    elif first.endswith("ies"):
+        first = first[:-3] + "y"
+    elif first.endswith("s") and not first.endswith("ss"):
+        first = first[:-1]
+    return f"{name} {first}{space}{rest}"
+
+
+def whom(name: str) -> str:
+    """A seat's name as an object: "doubted you", "gave the herd to Random 3"."""
+    return "you" if name == YOU else name
+
+
+def whose(name: str) -> str:
+    """A seat's name as an owner: "your", "Random 3's"."""
+    return "your" if name == YOU else f"{name}'s"
+
+
+def their(name: str) -> str:
+    """The possessive pronoun for a seat: "your" for You, else "their"."""
+    return "your" if name == YOU else "their"
+
+
+def named(reason: str, names: Sequence[str]) -> str:
+    """An engine's reason with its "seat 2" (seats count from 0 there) as the name on screen.
+
+    >>> named("it is seat 1's turn; seat 2 laid their last card", ["You", "Bot 2", "Bot 3"])
+    "it is Bot 2's turn; Bot 3 laid their last card"
+    >>> named("it is seat 0's pile that is being flipped", ["You", "Bot 2"])
+    'it is your pile that is being flipped'
+    """
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if not 0 <= seat < len(names):
+            return match.group(0)
+        return whose(names[seat]) if match.group(2) else whom(names[seat])
+    return re.sub(r"\bseat (\d+)('s)?", name, reason)
+
+
+def winners_line(winners: Sequence[int], names: Sequence[str]) -> str:
+    """ "You win.", "Random 2 wins.", "Heuristic 2 and you win."
+
+    >>> winners_line([0], ["You", "Bot 2"]), winners_line([1, 0], ["You", "Bot 2"])
+    ('You win.', 'Bot 2 and you win.')
+    """
+    who = [names[s] if i == 0 else whom(names[s]) for i, s in enumerate(winners)]
+    if len(who) == 1:
+        return f"{says(who[0], 'wins')}."
+    return f"{', '.join(who[:-1])} and {who[-1]} win."
+
+
+def new_events(before: Any, after: Any) -> list[Any]:
+    """The events `after`'s log window has that `before`'s had not: both are the last few
+    events of one game, so `after` starts with the end of `before` (the longest such overlap
+    is taken; a window of one event repeated throughout could hide a repeat).
+
+    >>> new_events([1, 2, 3], [2, 3, 4, 5]), new_events([], [1]), new_events([1], [1])
+    ([4, 5], [1], [])
+    """
+    if not isinstance(after, list):
+        return []
+    old = before if isinstance(before, list) else []
+    for overlap in range(min(len(old), len(after)), 0, -1):
+        if old[-overlap:] == after[:overlap]:
+            return after[overlap:]
+    return list(after)
 
 
 def _is_seat(value: Any, names: Sequence[str]) -> bool:

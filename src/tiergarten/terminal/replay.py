@@ -7,12 +7,15 @@ seat's own observation (never from the state's private attributes).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.panel import Panel
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from tiergarten.core import IllegalAction, State, load
@@ -65,19 +68,24 @@ def names_of(record: Mapping[str, Any], players: int) -> list[str]:
     if isinstance(kinds, list) and len(kinds) == players and all(
             isinstance(k, str) for k in kinds):
         return seat_names(kinds)
-    return [f"Seat {s}" for s in range(players)]
+    return [f"Seat {s + 1}" for s in range(players)]
 
 
 def replay_record(record: Mapping[str, Any], console: Console, step: bool = False,
            read: Callable[[str], str] = input) -> int:
-    """Print the game of `record` action by action; with `step`, wait for Enter before each
-    action and show every hand. Returns the number of actions replayed."""
+    """Print the game of `record` action by action in fixed columns (number, player, move,
+    the hand held before it), each followed by what it did (a doubt's card, a skipped turn, a
+    good hit or a mistake); with `step`, wait for Enter before each action and show every
+    hand. Ends with the result and why the game ended. Returns the number of actions
+    replayed."""
     state = start(record)
     names = names_of(record, state.game.players)
     renderer = renderer_for(state.game.id, can_show_unicode(console))
     actions: Sequence[Any] = record["actions"]
     console.print(Text(f"{state.game.info.title} · seed {record['seed']} · "
                        f"{len(actions)} actions · {', '.join(names)}", style="bold"))
+    rows = Rows(console, names, actions, renderer.hand(state.observe(0)) is not None)
+    console.print(rows.header())
     before = state.observe(None)
     for index, item in enumerate(actions):
         if not (isinstance(item, list) and len(item) == 2):
@@ -97,8 +105,10 @@ def replay_record(record: Mapping[str, Any], console: Console, step: bool = Fals
         except (IllegalAction, TypeError) as exc:
             raise RecordError(f"record action {index} ({seat!r}, {text!r}) cannot be "
                               f"replayed: {exc}") from None
-        console.print(_line(index, names[seat], hand, text), soft_wrap=True)
         after = state.observe(None)
+        console.print(rows.row(index, names[seat], str(text), hand))
+        for line in renderer.happened(before, after, names, seat, str(text)):
+            console.print(rows.outcome(line))
         pause = renderer.interlude(before, after, names)
         if pause is not None:
             console.print(Panel(pause, title="Round over", title_align="left"))
@@ -109,19 +119,69 @@ def replay_record(record: Mapping[str, Any], console: Console, step: bool = Fals
     return len(actions)
 
 
+class Rows:
+    """The replay's fixed columns: number, player, move (wrapped in its column), the hand
+    held before the move (wrapped in the rest); a move's outcomes go under its move."""
+
+    GAP = 2
+    INDEX = 5
+    MOVE = 34  # widest move column; a longer move wraps inside it
+
+    def __init__(self, console: Console, names: Sequence[str], actions: Sequence[Any],
+                 hands: bool) -> None:
+        self.console = console
+        self.unicode = can_show_unicode(console)
+        self.hands = hands
+        self.name = max(len(n) for n in names)
+        longest = max((len(str(a[1])) for a in actions if isinstance(a, list) and len(a) == 2),
+                      default=4)
+        room = console.width - self.INDEX - self.name - 3 * self.GAP
+        self.move = max(4, min(longest, self.MOVE, room // 2 if hands else room))
+
+    def _grid(self) -> RichTable:
+        grid = RichTable.grid(padding=(0, self.GAP, 0, 0), expand=self.hands)
+        grid.add_column(width=self.INDEX, justify="right", no_wrap=True)
+        grid.add_column(width=self.name, no_wrap=True)
+        grid.add_column(width=self.move, overflow="fold")
+        if self.hands:
+            grid.add_column(ratio=1, overflow="fold")
+        return grid
+
+    def header(self) -> RichTable:
+        grid = self._grid()
+        cells = ["#", "Player", "Move"] + (["Hand before the move"] if self.hands else [])
+        grid.add_row(*(Text(c, style="bold dim") for c in cells))
+        return grid
+
+    def row(self, index: int, name: str, move: str, hand: Text | None) -> RichTable:
+        grid = self._grid()
+        cells: list[Text] = [Text(str(index), style="dim"), Text(name, style="bold"),
+                             Text(move)]
+        if self.hands:
+            cells.append(_unbroken(hand, self.unicode) if hand is not None else Text(""))
+        grid.add_row(*cells)
+        return grid
+
+    def outcome(self, line: Text) -> Padding:
+        """`line` under the move column, after an arrow."""
+        text = Text("→ " if self.unicode else "-> ", style="dim")
+        text.append_text(line)
+        return Padding(text, (0, 0, 0, self.INDEX + self.name + 2 * self.GAP))
+
+
+def _unbroken(hand: Text, unicode: bool) -> Text:
+    """`hand` with each count joined to what it counts ("2×hare"), so the column never wraps
+    between them; one character for one, so the styles stay where they were."""
+    kept = hand.copy()
+    kept.plain = re.sub(r"(?<=\d) (?=[^\W\d])", "×" if unicode else "x", kept.plain)
+    return kept
+
+
 def _hand(state: State, seat: Any, renderer: Renderer) -> Text | None:
     """The hand `seat` held before acting (the game is over: every hand may be shown)."""
     if isinstance(seat, int) and 0 <= seat < state.game.players:
         return renderer.hand(state.observe(seat))
     return None
-
-
-def _line(index: int, name: str, hand: Text | None, text: str) -> Text:
-    line = Text.assemble((f"{index:>5}  ", "dim"), (f"{name:<14}", "bold"), f"{text:<18}")
-    if hand is not None:
-        line.append("holding ", style="dim")
-        line.append_text(hand)
-    return line
 
 
 def _picture(state: State, names: Sequence[str], renderer: Renderer) -> Any:
@@ -132,6 +192,6 @@ def _picture(state: State, names: Sequence[str], renderer: Renderer) -> Any:
 def _ending(state: State, names: Sequence[str], console: Console, renderer: Renderer) -> None:
     console.print(Panel(_picture(state, names, renderer), title="End of the record"))
     if state.is_over():
-        console.print(renderer.outcome(state.result().to_dict(), names))
+        console.print(renderer.outcome(state.result().to_dict(), names, state.observe(None)))
     else:
         console.print(Text("The record stops before the end of the game.", style="bold"))

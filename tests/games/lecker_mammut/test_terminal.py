@@ -48,9 +48,10 @@ def test_digits_choose_the_top_card_or_the_pile_to_give_back() -> None:
 def test_at_one_keyboard_each_person_presses_their_hit_key_first() -> None:
     keys = Keys({0: "q", 2: "m"})
     assert keys.press("g", FLIPPING)[0] == []
-    assert keys.press("m", FLIPPING) == ([], "")
+    assert keys.press("m", FLIPPING) == ([], "Player 3: now the animal 1-7 or colour "
+                                             "r o y g b v p (or . to pass)")  # at once
     assert keys.press("g", FLIPPING) == ([(2, "hit green @7")], "")
-    assert keys.press("q", FLIPPING) == ([], "")
+    assert keys.press("q", FLIPPING)[0] == []
     assert keys.press(".", FLIPPING) == ([(0, "pass")], "")
     assert keys.press(" ", FLIPPING) == ([(0, "flip")], "")  # space: whoever's pile it is
 
@@ -124,7 +125,7 @@ def test_a_whole_game_against_a_bot_with_a_person_flipping_and_hitting() -> None
     assert mine[:2] == ["flip", "hit green @1"] and mine[-1] == "pass"
     assert match.state.penalties[0] == 1  # green was a mistake: a penalty card from the pile
     assert mine.count("flip") == 24  # the rest of the person's 25 cards
-    assert "Hard 1 wins" in out.getvalue() or "You win" in out.getvalue()
+    assert "Hard 2 wins." in out.getvalue() or "You win." in out.getvalue()
     record = tiergarten.replay(match.state.record())
     assert record.result() == match.state.result()
 
@@ -140,3 +141,29 @@ def test_quitting_stops_the_game_and_it_can_be_saved(tmp_path: pathlib.Path) -> 
     record = json.loads(saved.read_text())
     assert record["agents"] == ["hard", "me"]
     assert tiergarten.replay(record).observe(0) == match.state.observe(0)
+
+
+def test_the_footer_says_whose_hit_key_is_which_and_a_hit_key_answers_at_once() -> None:
+    out = io.StringIO()
+    match = RealTimeMatch(["me:q", "me:m", "hard"], seed=2, options={"rounds": 1},
+                          console=Console(file=out, width=100, color_system=None))
+    assert match.names == ["Player 1", "Player 2", "Hard 3"]
+    assert match.help().startswith("Hit keys: Player 1 q · Player 2 m. Your hit key, then:")
+    match.press("m")
+    assert match.message == "Player 2: now the animal 1-7 or colour r o y g b v p (or . to pass)"
+
+
+def test_a_persons_good_hit_and_mistake_are_said_at_once() -> None:
+    match = RealTimeMatch(["me", "hard"], seed=1, options={"rounds": 1},
+                          console=Console(file=io.StringIO(), width=100, color_system=None))
+
+    def hit(state: tiergarten.State, feature: str) -> str:
+        before = match.obs = state.observe(0)
+        state.apply(0, f"hit {feature} @{before['version']}")
+        match.obs = state.observe(0)
+        return match._hit_message(before, 0)
+
+    three = position(middle="green-boar green-deer green-tiger", piles=["red-bear", "pink-deer"])
+    assert hit(three, "green") == "You: a good hit, 3 cards — choose the top card: 1 to 3"
+    one = position(middle="green-boar red-deer", piles=["red-bear", "pink-deer"])
+    assert hit(one, "green") == "You: only 1 card shows green — a penalty card"

@@ -20,8 +20,9 @@ def refused(state: tiergarten.State, seat: int, text: str) -> str:
 
 def test_illegal_actions_name_the_reason() -> None:
     state = position(["deer tiger hare", "hare tiger", "deer hare"], turn=0)
-    assert refused(state, 0, "lay mammoth as deer") == "you hold 0 mammoth card(s), not 1"
-    assert refused(state, 0, "lay deer deer as deer") == "you hold 1 deer card(s), not 2"
+    assert refused(state, 0, "lay mammoth as deer") == "you hold no mammoth"
+    assert refused(state, 0, "lay deer deer as deer") == "you hold 1 deer, not 2"
+    assert refused(state, 0, "lay deer deer bear as deer") == "you hold no bear"  # kind order
     assert refused(state, 0, "doubt 1").startswith("there is nothing to doubt")
     assert refused(state, 0, "give 1").startswith("give is only for")
     assert refused(state, 0, "lay deer as marmot").startswith("marmot is not in play")

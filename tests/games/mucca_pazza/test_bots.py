@@ -11,11 +11,11 @@ import random
 import tiergarten
 from tiergarten.bots import make, names
 from tiergarten.core.match import SeatView, play_match
-from tiergarten.games.mucca_pazza import JuniorState
+from tiergarten.games.mucca_pazza import JuniorState, solve
 from tiergarten.games.mucca_pazza.data import ANIMALS
 
 from .positions import J_BODIES, J_HEADS, J_LEGS, junior, standard
-from .test_standard import BODIES, HEADS, LEGS
+from .test_standard import HEADS
 
 
 def win_share(variant: str, bot: str, other: str, games: int) -> float:
@@ -62,7 +62,7 @@ def test_greedy_wins_two_animals_with_one_slide_and_keeps_its_stars() -> None:
     # the legs stand one place left of the heads and bodies: one slide completes all ten
     legs = "dragon monkey cockatoo pig turtle dog zebra cat horse frog"
     state = standard(HEADS, HEADS, legs, "frog dog", pile="cat")
-    assert play_turn(state, "greedy", 0) == ["slide legs right", "stop"]
+    assert play_turn(state, "greedy", 0) == ["slide legs right"]  # the turn ends there
     obs = state.observe(0)
     assert obs["cards"][0] == 2 and obs["stars"][0] == 3
 
@@ -72,16 +72,39 @@ def test_greedy_spends_a_star_when_it_wins_more() -> None:
     bodies = " ".join(ANIMALS[2:] + ANIMALS[:2])
     legs = " ".join(ANIMALS[-2:] + ANIMALS[:-2])  # every animal four slides away
     state = standard(heads, bodies, legs, "frog", pile="cat")
-    assert len(play_turn(state, "greedy", 0)) == 5  # four slides and stop
+    assert len(play_turn(state, "greedy", 0)) == 4  # the fourth slide completes: no stop
     obs = state.observe(0)
     assert obs["cards"][0] == 1 and obs["stars"][0] == 2
 
 
-def test_greedy_plays_the_solvers_turn_and_stops() -> None:
-    state = standard(HEADS, BODIES, LEGS, "frog frog", pile="dog")
-    assert _choice(state, "greedy", 0) == "slide legs right"
-    state.apply(0, "slide legs right")
-    assert _choice(state, "greedy", 0) == "stop"
+def test_greedy_never_tries_to_slide_past_a_completion() -> None:
+    # heads right completes the frog, bodies left the pig; both together the dog and the cat
+    board = ("frog dog cat horse pig", "pig frog horse dog cat", "horse frog dog cat pig")
+    state = standard(*board, "frog dog dog dog", pile="cat", stars=(0, 0))
+    assert play_turn(state, "greedy", 0) == ["slide heads right"]  # the frog ends the turn
+    assert state.observe(0)["won"][0] == ["frog"]
+    state = standard(*board, "frog dog dog dog", pile="cat")  # a star buys a way round
+    assert play_turn(state, "greedy", 0) == ["slide heads left"] * 3 + ["slide legs right"]
+    assert state.observe(0)["won"][0] == ["dog"] * 3 and state.observe(0)["stars"][0] == 2
+
+
+def test_greedy_wins_what_the_solver_says_on_real_boards() -> None:
+    game = tiergarten.load("mucca_pazza", players=2)
+    for seed in range(40):
+        state, rng = game.new_state(seed), random.Random(seed)
+        for _ in range(seed % 5):  # a few random turns first, to vary the table
+            seat = state.to_move()[0]
+            while state.to_move() == (seat,):
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seat = state.to_move()[0]
+        obs = state.observe(seat)
+        plan = solve(obs["board"], landing=obs["landing"], slides=3, stars=obs["stars"][seat])
+        moves = play_turn(state, "greedy", seat)
+        after = state.observe(seat)
+        assert after["cards"][seat] - obs["cards"][seat] == plan.cards, seed
+        assert obs["stars"][seat] - after["stars"][seat] == plan.stars, seed
+        if plan.cards:  # the solver's own slides, and the turn ended at the completion
+            assert moves == list(plan.slides), seed
 
 
 def test_memory_remembers_a_card_revealed_in_another_players_turn() -> None:

@@ -1,4 +1,4 @@
-"""Junior rules (RULES.md §4, variant `junior`), one scenario per rule."""
+"""Junior rules (docs/games/mucca_pazza.md, variant `junior`), one scenario per rule."""
 
 from __future__ import annotations
 

@@ -1,18 +1,24 @@
-"""The solver against brute force: breadth-first search over real slides of the board."""
+"""The solver against brute force: junior's fewest slides against breadth-first search over
+slides of the board; the standard best turn against every way of playing the turn on the engine.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiergarten.games.mucca_pazza import solve
+from tiergarten.games.mucca_pazza import StandardState, solve
 from tiergarten.games.mucca_pazza.board import complete, slide
 from tiergarten.games.mucca_pazza.data import ANIMALS, animal
 
+from .positions import standard
+
 Board = tuple[tuple[int, ...], ...]
+Outcome = tuple[int, int, int]  # cards won, -stars spent, -slides made
 
 
 def neighbours(board: Board) -> Iterator[Board]:
@@ -32,18 +38,6 @@ def brute_fewest(board: Board, targets: set[int]) -> int:
         layer = [n for b in layer for n in neighbours(b) if n not in seen]
         seen.update(layer)
         depth += 1
-
-
-def brute_best(board: Board, landing: list[int], free: int, stars: int) -> tuple[int, int, int]:
-    """(cards, -stars spent, -slides) of the best turn of one or more slides, by search."""
-    best = (0, 0, -1)
-    layer = {board}
-    for k in range(1, free + stars + 1):
-        layer = {n for b in layer for n in neighbours(b)}  # every board after exactly k slides
-        for b in layer:
-            gain = sum(landing[a] for a in complete(b))
-            best = max(best, (gain, -max(0, k - free), -k))
-    return best
 
 
 def names(board: Board) -> dict[str, list[str]]:
@@ -67,24 +61,85 @@ def test_fewest_slides_match_breadth_first_search(board: Board, data: st.DataObj
     assert targets & {animal(a) for a in plan.complete}
 
 
-@settings(max_examples=40, deadline=None)
-@given(boards(sizes=(4, 5, 6, 10)), st.data())
-def test_the_best_turn_matches_exhaustive_search(board: Board, data: st.DataObject) -> None:
-    landing = [0] * 10
-    for a in data.draw(st.lists(st.sampled_from(board[0]), max_size=10)):
-        landing[a] += 1
-    stars = data.draw(st.integers(0, 3))
-    plan = solve(names(board), landing=[ANIMALS[a] for a in range(10) for _ in range(landing[a])],
-                 slides=3, stars=stars)
-    want = brute_best(board, landing, 3, stars)
-    assert (plan.cards, -plan.stars, -len(plan.slides)) == want
-    # and the plan's slides really win that many cards
-    rows = [list(r) for r in board]
-    for text in plan.slides:
-        _, row, direction = text.split()
-        slide(rows, ("heads", "bodies", "legs").index(row), ("left", "right").index(direction))
-    assert sum(landing[a] for a in complete(rows)) == plan.cards
-    assert [ANIMALS[a] for a in complete(rows)] == list(plan.complete)
+def turn_outcomes(state: StandardState, memo: dict[Any, Outcome]) -> Outcome:
+    """The best (cards, -stars spent, -slides) of every way the turn can go on, by trying every
+    legal slide and `stop` on clones of the real engine (memoised on what the rest of the turn
+    depends on: board, free slides, stars, whether a slide was made)."""
+    seat = state.turn
+    key = (tuple(map(tuple, state.rows)), state.free_left, state.stars[seat],
+           state.slides_made > 0)
+    if key not in memo:
+        best = None
+        for action in state.legal_actions(seat):
+            after = state.clone()
+            after.apply(seat, action)
+            if after.is_over() or after.turn != seat:  # the turn is over: what did it yield?
+                won = len(after.won[seat]) - len(state.won[seat])
+                outcome = (won, -(state.stars[seat] - after.stars[seat]), -int(action.id < 6))
+            else:
+                cards, stars, slides = turn_outcomes(after, memo)
+                outcome = (cards, stars - (state.stars[seat] - after.stars[seat]), slides - 1)
+            best = outcome if best is None else max(best, outcome)
+        assert best is not None
+        memo[key] = best
+    return memo[key]
+
+
+@st.composite
+def turns(draw: st.DrawFn) -> StandardState:
+    """A standard turn in progress on a random board: landing, stars, free slides left."""
+    board = draw(boards(sizes=(3, 4, 5, 10)))
+    landing = draw(st.lists(st.sampled_from(board[0]), max_size=10))
+    state = standard(*(" ".join(ANIMALS[a] for a in row) for row in board),
+                     " ".join(ANIMALS[a] for a in landing), pile="frog " * 20)
+    state.stars = [draw(st.integers(0, 3)), 3]
+    if draw(st.booleans()) and not complete(state.rows):  # mid-turn: nothing stands complete
+        state.free_left = draw(st.integers(0 if state.stars[0] else 1, 2))
+        state.slides_made = 3 - state.free_left
+    return state
+
+
+@settings(max_examples=120, deadline=None)
+@given(turns())
+def test_the_best_turn_matches_every_way_of_playing_it_on_the_engine(state: StandardState,
+                                                                     ) -> None:
+    obs = state.observe(0)
+    plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
+                 stars=obs["stars"][0], must_slide=not obs["slides_made"])
+    assert (plan.cards, -plan.stars, -len(plan.slides)) == turn_outcomes(state, {})
+    # and the plan's slides, played on the engine, yield exactly that
+    before = state.stars[0]
+    for i, move in enumerate(plan.slides):
+        assert state.turn == 0, f"the turn ended before slide {i + 1} of {plan}"
+        state.apply(0, move)
+    if state.turn == 0 and not state.is_over():  # no completion: the plan stops
+        assert not plan.complete and plan.cards == 0
+        if state.legal_actions(0):
+            state.apply(0, "stop")
+    assert state.cards()[0] == plan.cards and before - state.stars[0] == plan.stars
+    assert [ANIMALS[a] for a in complete(state.rows)] == list(plan.complete)
+
+
+def test_the_best_turn_is_the_first_completion_not_one_beyond_it() -> None:
+    # heads right completes the frog, bodies left the pig; both together the dog and the cat
+    board = {"heads": ["frog", "dog", "cat", "horse", "pig"],
+             "bodies": ["pig", "frog", "horse", "dog", "cat"],
+             "legs": ["horse", "frog", "dog", "cat", "pig"]}
+    landing = ["frog", "dog", "dog", "dog"]
+    plan = solve(board, landing=landing, stars=0)
+    assert (plan.slides, plan.complete, plan.cards) == (("slide heads right",), ("frog",), 1)
+    # a star buys a way round that completes nothing on the way
+    plan = solve(board, landing=landing, stars=3)
+    assert plan.slides == ("slide heads left",) * 3 + ("slide legs right",)
+    assert (plan.complete, plan.cards, plan.stars) == (("dog", "cat"), 3, 1)
+
+
+def test_an_animal_complete_at_the_start_is_won_there_and_back() -> None:
+    heads = list(ANIMALS)
+    board = {"heads": heads, "bodies": heads[:1] + heads[2:] + heads[1:2],
+             "legs": heads[:1] + heads[-1:] + heads[1:-1]}
+    plan = solve(board, landing=["frog", "frog"], slides=3)
+    assert plan.cards == 2 and len(plan.slides) == 2 and plan.complete == ("frog",)
 
 
 def test_stars_are_spent_only_when_they_win_more() -> None:

@@ -12,7 +12,7 @@ import tiergarten
 from tiergarten.terminal import renderer_for
 from tiergarten.terminal.mucca_pazza import MuccaPazzaRenderer
 
-from .positions import J_BODIES, J_HEADS, J_LEGS, junior
+from .positions import J_BODIES, J_HEADS, J_LEGS, junior, standard
 
 
 def text(obs: dict[str, object], unicode: bool = True, names: tuple[str, ...] = ("You", "Bot"),
@@ -70,3 +70,16 @@ def test_the_hint_command_names_slides_that_do_complete_the_target() -> None:
         state.apply(0, slide)
     assert "frog" in state.observe(0)["complete"]
     assert "nothing to slide" in str(renderer.command("hint", state.observe(1)))
+
+
+def test_the_standard_hint_command_names_the_slides_to_the_first_completion() -> None:
+    # heads right completes the frog, bodies left the pig; both together the dog and the cat
+    state = standard("frog dog cat horse pig", "pig frog horse dog cat", "horse frog dog cat pig",
+                     "frog dog dog dog", pile="cat", stars=(0, 0))
+    renderer = renderer_for("mucca_pazza")
+    assert str(renderer.command("hint", state.observe(0))) == (
+        "Hint: slide heads right — wins 1 card.")
+    state.apply(0, "slide heads right")  # the frog: seat 1's turn, no stars either
+    state.apply(1, "slide heads left")  # nothing can be won within the two slides left
+    assert str(renderer.command("hint", state.observe(1))) == (
+        "Hint: nothing can be won this turn — stop.")

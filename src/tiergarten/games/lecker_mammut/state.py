@@ -42,6 +42,16 @@ _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
 
 
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> to_move by its first seat
+
+
+def _orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: every seat, that one first and the others in seat order (built once)."""
+    orders = _ORDERS[players] = tuple((first, *(s for s in range(players) if s != first))
+                                      for first in range(players))
+    return orders
+
+
 class LeckerMammutState(State):
     """One game of Lecker Mammut!: as many rounds as players (or the `rounds` option)."""
 
@@ -98,11 +108,23 @@ class LeckerMammutState(State):
     # -- queries ----------------------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
+        """Anyone may hit at any moment (during returns only the returning seats act). The
+        first seat is the one the game waits on: a seat that must give a pile back, else the
+        first seat choosing a top card, else the flipper, else the first seat clockwise from
+        the starter that has not passed; the others follow in seat order."""
         if self.over:
             return ()
         if self.returning:
-            return tuple(self.returning)
-        return tuple(range(self.game.players))  # anyone may hit at any moment
+            return tuple(self.returning)  # in seat order: the first is waited on first
+        if self.choosing:
+            first = next(iter(self.choosing))  # the earliest good hit still choosing
+        elif self.flipper >= 0:
+            first = self.flipper
+        else:
+            n, start = self.game.players, self.starter
+            waiting = [(start + i) % n for i in range(n) if not self.passed[(start + i) % n]]
+            first = waiting[0] if waiting else start  # all passed ends the round at once
+        return (_ORDERS.get(self.game.players) or _orders(self.game.players))[first]
 
     def legal_actions(self, seat: int) -> tuple[LeckerAction, ...]:
         if self.over or not 0 <= seat < self.game.players:

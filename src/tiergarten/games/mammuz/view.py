@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from . import knowledge
 from .actions import DOUBT_KIND, EXTINCT_KIND, GIVE_KIND, MAX_LAY, MammuZAction
 from .cards import COUNTS, DINOSAURS, KINDS, NAMES, SETUP, SPECIES, SPECIES_NAMES, in_play
 
@@ -33,7 +34,7 @@ def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
     n = state.n
     own = seat is not None and 0 <= seat < n
     me = seat if own and seat is not None else n
-    row = state.known[me]
+    row = knowledge.row(state.known, me)
     setup = SETUP[n]
     out_of_game = sum(state.removed) + sum(
         COUNTS[s] - state.removed[s] for s in SPECIES if state.extinct[s])
@@ -121,7 +122,7 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
 
     n = state.n
     new = state.clone()
-    row = state.known[seat]
+    row = knowledge.row(state.known, seat)
     turned = (len(state.lays) - 1, state.revealed[-1][3]) if state.phase == GIVE_PHASE else None
     seen = state.hands[seat].copy()
     for h in range(n + 1):
@@ -156,11 +157,11 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
             new.herd[k] += 1
     for d in DINOSAURS:
         new.in_game[d] = 0 if d in new.box else 1
-    public = state.known[n]
+    public = knowledge.row(state.known, n)
+    new.known = knowledge.table(n)  # settled counts: nothing laid since
     for o in range(n + 1):
-        if o != seat:
-            new.known[o] = public.copy()
-            new.known[o][o * KINDS:(o + 1) * KINDS] = [0] * KINDS
+        new.known[o] = row.copy() if o == seat else public.copy()
+        new.known[o][o * KINDS:(o + 1) * KINDS] = [0] * KINDS
     new.rng = random.Random(rng.getrandbits(64))
     new._clear()
     return new
@@ -197,9 +198,11 @@ def explain(state: MammuZState, seat: int, action: MammuZAction) -> str:
         return (f"{SPECIES_NAMES[action.species]} {reason}; declare one of "
                 + ", ".join(SPECIES_NAMES[s] for s in state.declarable))
     hand = state.hands[seat]
-    for k in set(action.cards):
+    for k in sorted(set(action.cards)):
         if action.cards.count(k) > hand[k]:
-            return f"you hold {hand[k]} {NAMES[k]} card(s), not {action.cards.count(k)}"
+            if not hand[k]:
+                return f"you hold no {NAMES[k]}"
+            return f"you hold {hand[k]} {NAMES[k]}, not {action.cards.count(k)}"
     return f"{action} is not legal now (a lay has 1 to {MAX_LAY} cards)"
 
 

@@ -1,4 +1,5 @@
-"""Mucca Pazza (`mucca_pazza`): the sliding-tile puzzle race of RULES.md §4. Standard library only.
+"""Mucca Pazza (`mucca_pazza`): the sliding-tile puzzle race of docs/games/mucca_pazza.md.
+Standard library only.
 """
 
 from .game import INFO, MuccaPazza
@@ -7,4 +8,7 @@ from .solver import Plan, solve
 from .standard import StandardState
 from .state import MuccaState
 
-__all__ = ["INFO", "JuniorState", "MuccaPazza", "MuccaState", "Plan", "StandardState", "solve"]
+GAME = MuccaPazza  # what the registry loads: the package's name is the game's id
+
+__all__ = ["GAME", "INFO", "JuniorState", "MuccaPazza", "MuccaState", "Plan", "StandardState",
+           "solve"]

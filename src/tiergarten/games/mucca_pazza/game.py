@@ -1,4 +1,4 @@
-"""Mucca Pazza's facts and options (RULES.md §4), declared as data."""
+"""Mucca Pazza's facts and options (docs/games/mucca_pazza.md), declared as data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Mucca Pazza junior (RULES.md §4, the seed's game "from 4 years on").
+"""Mucca Pazza junior (docs/games/mucca_pazza.md; the seed's game "from 4 years on").
 
 Five animals on the board; their fifteen cards and the ghost lie face down in a fixed grid.
 A turn: reveal a card (one whose animal is already complete is turned back and another is
@@ -31,7 +31,7 @@ class JuniorState(MuccaState):
     def _set_up(self) -> Rows:
         rng = self.rng
         animals = sorted(rng.sample(range(len(ANIMALS)), JUNIOR_ANIMALS))
-        rows = deal(animals, rng)
+        rows = deal(animals, rng, legs_may_match_head=False)  # three animals a column
         self.grid: list[int] = [a for a in animals for _ in range(CARDS_PER_ANIMAL)] + [GHOST]
         rng.shuffle(self.grid)
         self.face = [DOWN] * len(self.grid)
@@ -103,10 +103,17 @@ class JuniorState(MuccaState):
             self._end_turn()
 
     def _end_turn(self) -> None:
+        self._clear_turn()
+        self._next_turn()
+
+    def _clear_turn(self) -> None:
+        """No card is played for any more; one still face up (the decision bound cut the turn
+        short) goes back face down in its place."""
+        if self.target >= 0 and self.face[self.target] == UP:
+            self.face[self.target] = DOWN
         self.target = -1
         self.targets = ()
         self.tried = []
-        self._next_turn()
 
     # -- results and copies -----------------------------------------------------------------
 

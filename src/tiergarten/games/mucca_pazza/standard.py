@@ -1,7 +1,9 @@
-"""Mucca Pazza standard (RULES.md §4, the seed's game "from 6 years on"; the default variant).
+"""Mucca Pazza standard (docs/games/mucca_pazza.md; the seed's game "from 6 years on", the
+default variant).
 
 All ten animals on the board; the thirty cards form a pile from which ten are on display in the
-landing place. A turn is one to three slides plus one more per star given up; then every
+landing place. A turn is one to three slides plus one more per star given up; it ends at once
+when a slide leaves any animal complete (or when no slide is left, or on `stop`). Then every
 complete animal with displayed cards gives them all to the player, and the landing place is
 refilled. Once the last pile card is revealed, every player has one more turn.
 """
@@ -31,7 +33,7 @@ class StandardState(MuccaState):
     def _set_up(self) -> Rows:
         rng = self.rng
         animals = list(range(len(ANIMALS)))
-        rows = deal(animals, rng)
+        rows = deal(animals, rng, legs_may_match_head=True)  # the 6-year rule
         self.pile = [a for a in animals for _ in range(CARDS_PER_ANIMAL)]
         rng.shuffle(self.pile)
         self.landing = [0] * len(ANIMALS)
@@ -56,7 +58,8 @@ class StandardState(MuccaState):
             self.free_left -= 1
         else:
             self.stars[seat] -= 1  # a star is spent at the moment its slide is made
-        if not self.free_left and not self.stars[seat]:
+        # The 4-year sliding rules apply: once an animal stands complete the turn ends at once.
+        if complete(self.rows) or (not self.free_left and not self.stars[seat]):
             self._end_turn(seat)
 
     def _stop(self, seat: int) -> None:
@@ -98,6 +101,10 @@ class StandardState(MuccaState):
         if laid:
             self.events.append(("refill", -1, tuple(laid)))
         return bool(laid) and not pile
+
+    def _clear_turn(self) -> None:
+        if self.final_left > 0:  # the game ended before the last turns were played
+            self.final_left = 0
 
     # -- results and copies -----------------------------------------------------------------
 

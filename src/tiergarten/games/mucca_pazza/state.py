@@ -78,6 +78,9 @@ class MuccaState(State):
         """Copy the variant's own fields into `new`."""
         raise NotImplementedError
 
+    def _clear_turn(self) -> None:
+        """Forget the variant's turn in progress: the game is over (nothing stays stale)."""
+
     # -- queries ----------------------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
@@ -146,6 +149,9 @@ class MuccaState(State):
         self.over = True
         self.reason = reason
         self._legal = None
+        self.free_left = 0  # no turn any more: no slide is left, none was made in it
+        self.slides_made = 0
+        self._clear_turn()
         self.events.append(("over", -1, reason))
 
     # -- copies -----------------------------------------------------------------------------

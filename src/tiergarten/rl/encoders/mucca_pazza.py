@@ -86,3 +86,6 @@ class MuccaPazzaEncoder(Encoder):
         for pos in obs["turned_back"] or ():
             out[at("turned_back") + pos - 1] = 1.0
         out[at("over")] = 1.0 if obs["over"] else 0.0
+
+
+ENCODER = MuccaPazzaEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER

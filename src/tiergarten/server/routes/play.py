@@ -18,19 +18,24 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..connection import Connection
 from ..limits import Gate, RateLimit
-from ..manager import TableManager
+from ..manager import Playable, TableManager
+from ..metrics import CONNECTIONS
 from ..protocol import BadMessage, Pong, read_client
 from ..settings import Settings
 from ..store import StoreUnavailable
-from ..tables import LiveTable
 
 router = APIRouter()
+
+RESTARTING = 1012  # close code: the server is restarting; reconnect (docs/protocol.md)
 
 
 @router.websocket("/ws/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     tables: TableManager = websocket.app.state.manager
+    if tables.draining:  # a graceful stop: this server takes no new connections
+        await websocket.close(RESTARTING, "the server is restarting; reconnect")
+        return
     gate: Gate = websocket.app.state.gate
     address = websocket.client.host if websocket.client else ""
     refused = gate.enter(address, table_id)
@@ -46,7 +51,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
 
 async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -> None:
     try:
-        table = tables.get(table_id)
+        table = await tables.open(table_id)  # here, or relayed to the process that owns it
     except StoreUnavailable as exc:
         await _refuse(websocket, "unavailable", str(exc), 1013)
         return
@@ -65,9 +70,11 @@ async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -
     pinger = (asyncio.create_task(_ping(conn, settings.ping_every))
               if table.real_time and settings.ping_every > 0 else None)
     reader = asyncio.create_task(_read(websocket, conn, table, settings))
+    CONNECTIONS.inc()
     try:
         await _until_done(reader, writer, conn, settings.close_timeout)
     finally:
+        CONNECTIONS.dec()
         for task in (reader, writer, pinger):
             if task is not None:
                 task.cancel()
@@ -101,7 +108,7 @@ def measure(data: str | bytes, most: int) -> int:
     return len(data.encode("utf-8", "surrogatepass"))
 
 
-async def _read(websocket: WebSocket, conn: Connection, table: LiveTable,
+async def _read(websocket: WebSocket, conn: Connection, table: Playable,
                 settings: Settings) -> None:
     """Read client messages until the client goes or the connection is closed for abuse."""
     limit = RateLimit(settings.rate, settings.burst)
@@ -119,7 +126,7 @@ async def _read(websocket: WebSocket, conn: Connection, table: LiveTable,
         await asyncio.sleep(0)  # the writer and other tables get their turn between messages
 
 
-async def handle_frame(conn: Connection, table: LiveTable, data: str | bytes, limit: RateLimit,
+async def handle_frame(conn: Connection, table: Playable, data: str | bytes, limit: RateLimit,
                        settings: Settings) -> None:
     """Check one client message (rate, size, shape) and act on it; every refusal is an error
     message to this connection alone, and changes nothing."""
@@ -145,6 +152,8 @@ async def handle_frame(conn: Connection, table: LiveTable, data: str | bytes, li
         return
     try:
         await table.handle(conn, parsed)  # an act: once applied and told
+    except StoreUnavailable as exc:  # e.g. a chat line while the database is away
+        conn.error("unavailable", f"{exc}; nothing changed", table.version)
     except Exception as exc:  # never let one message take the table down
         conn.error("server_error", f"the server could not handle this message: {exc}",
                    table.version)

@@ -38,7 +38,8 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
                                  f"{table.status}")
     return {"game": table.row.game, "players": table.state.game.players,
             "seats": table.info()["seats"], "result": table.state.result().to_dict(),
-            "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id))}
+            "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id)),
+            "chat": list(table.chat.lines)}
 
 
 def stored_record(tables: TableManager, table_id: str) -> dict[str, Any]:

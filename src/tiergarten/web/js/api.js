@@ -6,8 +6,14 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const response = await fetch(path, {
+// A path of the server ("/api/...") as a URL under the folder this page came from, so that the
+// client also works behind a proxy that serves it under a prefix (https://host/tiergarten/).
+export function here(path) {
+  return new URL(path.replace(/^\//, ""), document.baseURI).href;
+}
+
+export async function call(method, path, body) {
+  const response = await fetch(here(path), {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -26,6 +32,7 @@ export const api = {
   games: () => call("GET", "/api/games"),
   openTables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${id}`),
+  invite: (id) => call("GET", `/api/tables/${id}/invite`),
   create: (body) => call("POST", "/api/tables", body),
   join: (id, name, seat) => call("POST", `/api/tables/${id}/join`, seat === undefined ? { name } : { name, seat }),
   leave: (id, token) => call("POST", `/api/tables/${id}/leave`, { token }),
@@ -37,7 +44,7 @@ export const api = {
 // hot-seat play at one screen).
 const TOKENS = "tiergarten.tokens";
 
-function allTokens() {
+export function allTokens() {
   try { return JSON.parse(localStorage.getItem(TOKENS)) || {}; } catch { return {}; }
 }
 

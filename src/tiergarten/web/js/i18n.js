@@ -1,5 +1,7 @@
 // Plain catalogues (i18n/<lang>.json) and one lookup function. English is the fallback; a key
 // missing from a catalogue is recorded in `missing` so the browser tests can see it.
+import { here } from "./api.js";
+
 export const LANGUAGES = { en: "English", de: "Deutsch", pl: "Polski", it: "Italiano" };
 const STORE = "tiergarten.language";
 let catalogue = {};
@@ -19,7 +21,7 @@ export function preferredLanguage() {
 }
 
 async function fetchCatalogue(lang) {
-  const response = await fetch(`/i18n/${lang}.json`);
+  const response = await fetch(here(`/i18n/${lang}.json`));
   if (!response.ok) throw new Error(`no catalogue for ${lang}`);
   return response.json();
 }

@@ -2,6 +2,9 @@
 import { api, playerName, rememberName, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
+import { me, yourTables } from "./account.js";
+import { leaderboardLinks } from "./profile.js";
+import { saveOwner } from "./chat.js";
 
 export function showLobby(main) {
   let games = [];
@@ -26,9 +29,10 @@ export function showLobby(main) {
   function render() {
     clear(view);
     view.append(
+      yourTables(),
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
-        h("p.lead", {}, t("lobby.lead")),
+        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),
         h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
           games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
             type: "button", role: "radio", "aria-checked": String(g.id === state.game),
@@ -38,6 +42,7 @@ export function showLobby(main) {
           h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
         createForm(games.find((g) => g.id === state.game))),
       h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
+      h("section.panel", {}, leaderboardLinks()),
     );
   }
 
@@ -69,10 +74,12 @@ function createForm(game) {
     players.append(new Option(String(n), String(n), false, n === game.default_players));
   }
   const seatsBox = h("div.seats-setup");
-  const name = h("input", { id: "name", name: "name", value: playerName(), maxlength: "40",
+  const name = h("input", { id: "name", name: "name", value: me?.name || playerName(), maxlength: "40",
     autocomplete: "nickname", placeholder: t("lobby.your_name") });
   const timer = h("select", { name: "timer", id: "timer" },
-    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]
+    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"],
+      ...(game.real_time ? [] : [["clock:180:5", t("lobby.clock", { minutes: 3, seconds: 5 })],
+        ["clock:600:10", t("lobby.clock", { minutes: 10, seconds: 10 })]])]
       .map(([v, label]) => new Option(label, v)));
   const options = game.options.map(optionField);
   const hints = game.hints ? h("input", { type: "checkbox", id: "hints", checked: true }) : null;
@@ -116,12 +123,15 @@ function createForm(game) {
       players: Number(players.value),
       options: Object.fromEntries(options.map((o) => o.read()).filter(Boolean)),
       seats: seatChoices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : null)),
-      timer: timer.value ? Number(timer.value) : null,
+      timer: timer.value && !timer.value.startsWith("clock:") ? Number(timer.value) : null,
+      clock: timer.value.startsWith("clock:")
+        ? { bank: Number(timer.value.split(":")[1]), increment: Number(timer.value.split(":")[2]) } : null,
       hints: hints ? hints.checked : true,
     };
     button.disabled = true;
     try {
       const table = await api.create(body);
+      saveOwner(table.id, table.owner);
       if (name.value.trim()) rememberName(name.value.trim());
       for (const seat of mine) {
         const joined = await api.join(table.id, names[seat], seat);

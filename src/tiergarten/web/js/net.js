@@ -1,8 +1,10 @@
 // The websocket half of the protocol: one connection per seat (or one spectator), resumed after
 // any drop with the same token, so closing the tab or losing the network loses nothing.
+import { here } from "./api.js";
+
 // Final: a bad token, a seat given up, no such table, a flood, a frame too large, too many
-// connections from here. Any other close (the server stopping, a connection too slow to keep
-// up, a database away for a moment) is reconnected, with back-off.
+// connections from here. Any other close (the server stopping or restarting, a connection too
+// slow to keep up, a database away for a moment) is reconnected, with back-off.
 const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009, 4429]);
 
 export class TableSocket {
@@ -17,9 +19,8 @@ export class TableSocket {
   }
 
   url() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}://${location.host}/ws/${this.tableId}${query}`;
+    return here(`/ws/${this.tableId}${query}`).replace(/^http/, "ws");  // https: -> wss:
   }
 
   open() {

@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { chatUpTo } from "./chat.js";
 
 export function showReplay(main, tableId) {
   const view = h("div.replay-screen");
@@ -67,6 +68,7 @@ export function showReplay(main, tableId) {
         h("span#replay-step", {}, t("replay.step", { n: index, total: data.steps.length - 1 })),
         h("p.replay-event", {}, event)),
       h("section.board", { dataset: { game: data.game, seat: "replay" } }, game.render(ctx)),
+      chatUpTo(data.chat, index),
       h("section.panel.hands", {}, h("h2", {}, t("replay.hands")),
         step.seats.map((obs, s) => h("div.revealed-hand", { dataset: { seat: s } },
           h("strong", {}, seatNames[s]),

@@ -1,10 +1,14 @@
 // A table: seats and invitation, the game board of the seat(s) this browser holds, the move
 // log, results and rematch. Several seats in one browser make a hot-seat table.
-import { api, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
+import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { syncSeats } from "./account.js";
+import { mountChat } from "./chat.js";
+import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
+import { mountCoach } from "./tutorial.js";
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
@@ -13,6 +17,7 @@ export function showTable(main, tableId) {
   const states = new Map();    // seat (or "watch") -> last state message
   const ui = {};               // the game module's own memory (selections, toggles)
   let info = null;             // the last table message
+  let invite = null;           // the invite link and its QR code (GET /api/tables/<id>/invite)
   let game = null;             // the game module
   let shown = null;            // the seat whose view is on screen
   let revealed = null;         // hot-seat: the seat that confirmed it holds the device
@@ -28,7 +33,11 @@ export function showTable(main, tableId) {
   const ticker = setInterval(() => {
     const el = view.querySelector("#turn-timer");
     if (el) el.textContent = timerText();
+    tickClocks(view);
   }, 500);
+  resetClocks();
+  let chat = null;             // the table chat beside the board (js/chat.js)
+  let coach = null;            // a tutorial's coach above it (js/tutorial.js)
 
   function onKey(event) {
     if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
@@ -43,7 +52,12 @@ export function showTable(main, tableId) {
         h("a", { href: "#/" }, t("table.back"))));
       return;
     }
-    game = await gameModule(info.game);
+    // Without the invite answer the link is this page's own address (and no QR code shows).
+    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
+      syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
+    if (info.tutorial) coach = mountCoach(main);
+    chat = mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
+      send: (message) => [...sockets.values()].some((s) => s.send(message)) });
     connectAll();
     render();
   }
@@ -62,11 +76,15 @@ export function showTable(main, tableId) {
 
   function socketFor(key, token) {
     return new TableSocket(tableId, token, {
-      table: (message) => { info = message; render(); },
+      table: (message) => { info = message; render(); chat?.render(); },
+      chat: (line) => chat?.add(line),
+      chat_log: (message) => chat?.load(message.lines),
       state: (message) => {
+        noteClock(message);
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
         render();
+        coach?.update(message);
       },
       error: (message) => {
         const text = tOr(`error.code.${message.code}`, message.code);
@@ -103,7 +121,10 @@ export function showTable(main, tableId) {
     const state = states.get((shown = chooseSeat()));
     const mine = [...sockets.keys()].filter((k) => k !== "watch");
     const next = h("div", {}, header(), seatsBar(mine));
-    if (info.status === "open" && info.seats.some((s) => !s.taken)) next.append(joinForm(mine.length > 0));
+    if (info.status === "open" && info.seats.some((s) => !s.taken)) {
+      if (invite) next.append(invitePanel());
+      next.append(joinForm(mine.length > 0));
+    }
     // Hot-seat (several people at this screen, taking turns): a hand shows only to its owner,
     // after the hand-off screen; while nobody here is due, the table shows without any hand.
     const hotSeat = mine.length > 1 && !game.realTime && state && info.status !== "over";
@@ -114,7 +135,8 @@ export function showTable(main, tableId) {
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
     next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
-      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
+      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line)),
+      h("a.learn-link", { href: `#/learn/${info.game}` }, t("tutorial.learn"))));
     if (state) next.append(logPanel(state));
     if (info.status === "over" && state) next.append(resultsPanel(state));
     morphChildren(view, next);
@@ -122,7 +144,7 @@ export function showTable(main, tableId) {
   }
 
   function header() {
-    const link = `${location.origin}/#/t/${tableId}`;
+    const link = invite?.url || here(`/#/t/${tableId}`);
     return h("section#head.table-head", {},
       h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
       h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
@@ -140,11 +162,21 @@ export function showTable(main, tableId) {
   function seatsBar(mine) {
     return h("ol#seats.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
       dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
-    h("span.seat-name", {}, names()[i]),
+    clockBadge(info, i),
+    h("span.seat-name", {}, s.account ? h("a", { href: `#/p/${encodeURIComponent(s.account)}` }, names()[i]) : names()[i]),
     s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
     s.away ? h("span.badge.away", {}, t("table.away")) : null,
     s.kind === "human" && s.taken && !s.connected && !s.away ? h("span.badge", {}, t("table.disconnected")) : null,
     mine.includes(i) && info.status !== "over" ? h("button.link", { type: "button", onclick: () => leave(i) }, t("table.leave")) : null)));
+  }
+
+  // While seats are open: the invite's QR code for a phone's camera (an SVG the server draws),
+  // or, when the link opens on this computer only, how to let the others in.
+  function invitePanel() {
+    if (invite.loopback) return h("p#invite-note.panel.invite-note", {}, t("table.invite_loopback"));
+    return h("figure#invite-qr.panel.invite-qr", {},
+      h("img", { src: here(invite.qr), alt: t("table.qr_alt"), width: "176", height: "176" }),
+      h("figcaption", {}, t("table.qr_caption")));
   }
 
   function joinForm(another) {
@@ -233,7 +265,7 @@ export function showTable(main, tableId) {
       let table = null;
       for (const { seat, token } of tokensFor(tableId)) {
         table = await api.rematch(tableId, token);
-        saveToken(table.id, seat, token);  // people keep their tokens at the new table
+        saveToken(table.id, seat, table.token || token);  // an account's token is new there
       }
       location.hash = `#/t/${table.id}`;
     } catch (err) {
@@ -269,6 +301,8 @@ export function showTable(main, tableId) {
     stop: () => {
       document.removeEventListener("keydown", onKey);
       clearInterval(ticker);
+      chat?.stop();
+      coach?.stop();
       for (const socket of sockets.values()) socket.close();
     },
     refresh: render,

@@ -1,11 +1,12 @@
 // Mucca Pazza: three rows of tiles (heads, bodies, legs) that slide left or right, by the arrows
 // at both ends of a row or by dragging the row; complete animals glow. Standard shows the
-// landing place and the stars, junior the grid of face-down cards. A hint button asks the
-// server for the solver's advice (from this seat's observation only); it can be switched off
-// per table in this browser.
+// landing place and the stars (a standard turn ends as soon as a slide completes an animal, so
+// nothing glows in the middle of a turn), junior the grid of face-down cards. A hint button
+// asks the server for the solver's advice (from this seat's observation only); it can be
+// switched off per table in this browser.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { tokensFor } from "../api.js";
+import { here, tokensFor } from "../api.js";
 
 const ROWS = ["heads", "bodies", "legs"];
 // Original art: an emoji per animal (the part of the row is shown by clipping it) and a colour.
@@ -69,8 +70,8 @@ function tile(animal, part, glow) {
 }
 
 // A small face-up card (landing place, won cards, grid).
-function card(animal, extra = "") {
-  return h(`div.mp-card${extra}`, { dataset: { animal }, style: `--c: ${colour(animal)}` },
+function card(animal, extra = "", title = null) {
+  return h(`div.mp-card${extra}`, { dataset: { animal }, style: `--c: ${colour(animal)}`, title },
     h("span.mp-card-pic", { "aria-hidden": "true" }, emoji(animal)), h("span.mp-card-name", {}, name(animal)));
 }
 
@@ -143,7 +144,7 @@ export function render(ctx) {
     if (!entry) return;
     ui.hintError = null;
     try {
-      const response = await fetch(`/api/tables/${tableId}/hint?token=${encodeURIComponent(entry.token)}`);
+      const response = await fetch(here(`/api/tables/${tableId}/hint?token=${encodeURIComponent(entry.token)}`));
       const data = await response.json();
       if (!response.ok) throw new Error(data.detail || response.statusText);
       ui.hint = { ...data, version: ctx.version };
@@ -182,7 +183,10 @@ function whyText(hint) {
 function landingPanel(obs, complete) {
   return h("section.mp-landing", { "aria-label": t("mucca.landing") },
     h("h3", {}, t("mucca.landing")),
-    h("div.mp-landing-cards", {}, obs.landing.map((a) => card(a, complete.has(a) ? ".complete" : ""))),
+    // A card glows while its animal stands whole. That is never in the middle of a turn (a
+    // completion ends it); a new turn's first slide breaks the animal, and remaking it wins.
+    h("div.mp-landing-cards", {}, obs.landing.map((a) => (complete.has(a)
+      ? card(a, ".complete", `${name(a)}: ${t("mucca.whole_card")}`) : card(a)))),
     h("p.mp-pile", {}, t("mucca.pile", { n: obs.pile_size }),
       obs.final_round !== null && obs.final_round !== undefined ? h("strong.mp-final", {}, ` · ${t("mucca.final_round", { n: obs.final_round })}`) : null));
 }

@@ -1,0 +1,65 @@
+"""A clock per player (a table option, instead of the turn timer): a time bank, and an
+increment added after each of their moves. The seats due to move (people with legal actions)
+spend their time; when a person's bank is empty the bot driver lets the seat's bot play, as at
+the turn timer's end, and that move earns the increment too.
+
+The clock lives in memory: after a server restart every bank starts full again.
+
+>>> clock = Clock(60.0, 5.0, people=[0, 1], now=0.0)
+>>> clock.moved(None, due=[0], now=0.0)       # the game starts: seat 0 to move
+>>> clock.moved(0, due=[1], now=10.0)         # 0 moved after 10 s: 60 - 10 + 5
+>>> clock.view(now=12.0)
+{'left': [55.0, 58.0], 'running': [1]}
+>>> clock.next_flag(now=12.0)
+(1, 58.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class Clock:
+    """Each person's time left; `running`: the seats whose time is spent now."""
+
+    def __init__(self, bank: float, increment: float, people: Iterable[int],
+                 now: float, players: int | None = None) -> None:
+        self.bank, self.increment = bank, increment
+        self.left = {seat: bank for seat in people}
+        self.running: set[int] = set()
+        self.since = now
+        self.players = players if players is not None else max(self.left, default=-1) + 1
+
+    def _charge(self, now: float) -> None:
+        for seat in self.running:
+            self.left[seat] -= now - self.since
+        self.since = now
+
+    def moved(self, seat: int | None, due: Iterable[int], now: float) -> None:
+        """`seat` moved (None: the game started); `due` are the seats to move now."""
+        self._charge(now)
+        if seat in self.left:
+            self.left[seat] = max(0.0, self.left[seat]) + self.increment
+        self.running = {s for s in due if s in self.left}
+
+    def stop(self, now: float) -> None:
+        self._charge(now)
+        self.running = set()
+
+    def time_left(self, seat: int, now: float) -> float:
+        spent = now - self.since if seat in self.running else 0.0
+        return self.left[seat] - spent
+
+    def next_flag(self, now: float) -> tuple[int, float] | None:
+        """The running seat whose time runs out first, and the seconds until it does."""
+        if not self.running:
+            return None
+        seat = min(self.running, key=lambda s: (self.time_left(s, now), s))
+        return seat, self.time_left(seat, now)
+
+    def view(self, now: float) -> dict[str, Any]:
+        """What every connection sees: seconds left per seat (None: a bot's), and who runs."""
+        seats = range(self.players)
+        return {"left": [round(max(0.0, self.time_left(s, now)), 2) if s in self.left else None
+                         for s in seats], "running": sorted(self.running)}
