@@ -194,6 +194,10 @@ def test_postgresql_stopped_mid_game_and_started_again(own_postgres: Postgres) -
             assert server.get(f"/api/tables/{people}").json()["version"] == version
             refused = server.post("/api/tables", {"game": "maumau"})
             assert refused.status_code == 503 and "unavailable" in refused.json()["detail"]
+            for path, body in (("/api/account/signup", {"name": "Carla", "password": "x" * 12}),
+                               ("/api/leaderboard/maumau", None)):  # past the store: 503 too
+                answer = (server.post(path, body) if body is not None else server.get(path))
+                assert answer.status_code == 503, (path, answer.text)
             own_postgres.resume()
             await asyncio.to_thread(wait_ready, server, True)
             back = await next_state(mover, version - 1)  # everyone hears: the table is back

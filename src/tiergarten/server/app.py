@@ -35,7 +35,7 @@ from .manager import TableManager
 from .protocol import PROTOCOL
 from .routes import ROUTERS
 from .settings import Settings, TableError
-from .sql_store import SqlStore
+from .sql_store import DOWN, SqlStore
 from .store import StoreUnavailable
 from .transport import LocalTransport
 
@@ -105,6 +105,8 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
     app.add_exception_handler(StoreUnavailable, _unavailable)
+    for down in DOWN:  # what reaches the database without the store (accounts, ratings)
+        app.add_exception_handler(down, _unavailable)
     app.add_exception_handler(RequestValidationError, _bad_body)
     for router in ROUTERS:
         app.include_router(router)
@@ -147,7 +149,8 @@ async def _bad_body(_request: Request, exc: Exception) -> Response:
 
 
 async def _unavailable(_request: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": f"{exc}; nothing changed, try again shortly"},
+    said = str(exc) if isinstance(exc, StoreUnavailable) else "the database is unavailable"
+    return JSONResponse({"detail": f"{said}; nothing changed, try again shortly"},
                         status_code=503, headers={"Retry-After": "5"})
 
 
