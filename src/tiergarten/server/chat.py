@@ -40,7 +40,7 @@ class TableChat:
     def __init__(self, table_id: str, store: Store, transport: Transport, on: bool) -> None:
         self.table_id, self.store, self.transport = table_id, store, transport
         self.on = on
-        self.lines: list[dict[str, Any]] = [_wire(line) for line in store.chat(table_id)]
+        self.lines: list[dict[str, Any]] = stored_lines(store, table_id)
         self._allowance: weakref.WeakKeyDictionary[Peer, list[float]] = (
             weakref.WeakKeyDictionary())
         self._turn = asyncio.Lock()
@@ -89,6 +89,11 @@ class TableChat:
             return False
         bucket[0] -= 1.0
         return True
+
+
+def stored_lines(store: Store, table_id: str) -> list[dict[str, Any]]:
+    """A table's chat as the store holds it, each line as it is sent."""
+    return [_wire(line) for line in store.chat(table_id)]
 
 
 def _wire(line: dict[str, Any]) -> dict[str, Any]:

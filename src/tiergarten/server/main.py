@@ -280,6 +280,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "client that reads none of it is cut after twice as long")
     parser.add_argument("--db-retry", type=float, default=1.0,
                         help="seconds between attempts to reach a database that went away")
+    parser.add_argument("--call-window", type=float, default=3.0,
+                        help="seconds a press of the club (real-time tables) waits for its call")
     parser.add_argument("--lan", action="store_true",
                         help="listen on the local network; invite links use this machine's "
                              "network address")
@@ -307,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         table_connections=args.table_connections,
                         tables_burst=args.tables_burst,
                         tables_per_minute=args.tables_per_minute, db_retry=args.db_retry,
-                        close_timeout=args.close_timeout)
+                        close_timeout=args.close_timeout, call_window=args.call_window)
     from .cluster.settings import ClusterSettings
 
     cluster = ClusterSettings.from_env(redis_url=args.redis)

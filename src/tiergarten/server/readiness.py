@@ -5,11 +5,9 @@ registers `database` (the store answers) always, `redis` (Redis answers) in a de
 several processes, and `accepting` (no graceful stop under way). A check that takes longer
 than `TIMEOUT` fails.
 
->>> import asyncio
->>> async def fine() -> None: ...
->>> async def broken() -> None: raise OSError("connection refused")
->>> asyncio.run(readiness({"database": fine, "redis": broken}))
-(False, {'database': {'ok': True}, 'redis': {'ok': False, 'error': 'OSError: connection refused'}})
+For example, `await readiness({"database": fine, "redis": broken})`, where `broken` raises
+OSError("connection refused"), gives `(False, {"database": {"ok": True}, "redis": {"ok": False,
+"error": "OSError: connection refused"}})` (tests/server/test_readiness.py).
 """
 
 from __future__ import annotations

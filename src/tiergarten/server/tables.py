@@ -39,7 +39,7 @@ from .bot_driver import BotDriver, BotMove
 from .chat import TableChat
 from .clock import Clock
 from .fair_queue import FairQueue, Held, credited
-from .protocol import PROTOCOL, Act, Auth, Chat, React, Sync
+from .protocol import PROTOCOL, Act, Auth, Chat, Press, React, Sync
 from .seats import Seats
 from .settings import Settings, TableError, hash_token
 from .store import Store, TableRow
@@ -47,7 +47,8 @@ from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
 from .tutorial import TUTORIALS, Coach, moves_made
 
-ToTable = Act | Auth | Sync | Chat | React  # what a connection says to its table (not pongs)
+# what a connection says to its table (not pongs)
+ToTable = Act | Auth | Sync | Chat | React | Press
 
 
 class LiveTable:
@@ -142,7 +143,8 @@ class LiveTable:
         peer.send({"type": "hello", "protocol": PROTOCOL, "table": self.id,
                    "game": self.row.game, "players": self.row.players, "seat": seat,
                    "limits": {"max_message": self.settings.max_message,
-                              "rate": self.settings.rate, "burst": self.settings.burst}})
+                              "rate": self.settings.rate, "burst": self.settings.burst},
+                   "call_window": self.settings.call_window if self.real_time else None})
         if seat is not None:
             self.bots.come_back(seat)
         peer.send(_text(self.info()))
@@ -187,6 +189,8 @@ class LiveTable:
                 self._act_fairly(peer, message, arrival)
             else:
                 await self._act(peer, message, self._loop.time() if arrival is None else arrival)
+        elif isinstance(message, Press):
+            self._press(peer, message, arrival)
         else:
             peer.send(self._state_message(peer.seat, 0))
 
@@ -221,7 +225,7 @@ class LiveTable:
             else:
                 _stale(peer, version, self.version)  # another act came first
         except IllegalAction as exc:
-            peer.error("illegal", str(exc), version)
+            _illegal(peer, exc, version)
         except StoreFailed as exc:
             peer.error(exc.code, str(exc), self.version)
 
@@ -244,14 +248,44 @@ class LiveTable:
         try:
             action = self.state.game.parse_action(message.act)
         except IllegalAction as exc:
-            peer.error("illegal", str(exc), version)
+            self.fair.withdraw(seat)
+            _illegal(peer, exc, version)
             return
-        if self.state.is_void(seat, action, message.version):
-            self._void(peer, message.version)
+        pressed = self.fair.pressed(seat)  # the call of a press: its moment, its version
+        seen = message.version if pressed is None else pressed.seen
+        if self.state.is_void(seat, action, seen):
+            self.fair.withdraw(seat)
+            self._void(peer, seen)
+            return
+        if pressed is not None:
+            self.fair.call(seat, action)
             return
         credit = credited(arrival, peer.credit(self.settings.hit_cap),
                           self.log.reached_at(message.version))
         self.fair.hold(credit, seat, action, message.version, peer)
+
+    def _press(self, peer: Peer, message: Press, arrival: float | None = None) -> None:
+        """The club is pressed (or the press given up): the moment is credited like an act
+        and held in the fair order, where it waits up to `call_window` for its call."""
+        arrival = self._loop.time() if arrival is None else min(arrival, self._loop.time())
+        seat, version = peer.seat, self.version
+        if self.fair is None:
+            peer.error("bad_message", "a press is for real-time tables only; send the act",
+                       version)
+            return
+        if not self._may_act(peer) or seat is None:
+            return
+        if not message.press:
+            self.fair.withdraw(seat)
+            return
+        if message.version > version:
+            _stale(peer, message.version, version)
+            return
+        self.bots.come_back(seat)
+        credit = credited(arrival, peer.credit(self.settings.hit_cap),
+                          self.log.reached_at(message.version))
+        self.fair.press(credit, seat, message.version, arrival + self.settings.call_window,
+                        peer)
 
     def _coach_permits(self, peer: Peer, seat: int, act: str) -> bool:
         """At a tutorial table: whether the coach's step lets the learner make this move."""
@@ -278,12 +312,13 @@ class LiveTable:
 
     async def _settle(self, held: Held) -> None:
         """A held act's turn: the game says whether it still counts, then applies it."""
+        assert held.action is not None  # a press is settled only once its call filled it
         try:
             applied = await self.log.apply(held.seat, held.action,
                                            check=lambda state: self._counts(held, state))
         except IllegalAction as exc:
             if held.peer is not None:
-                held.peer.error("illegal", str(exc), self.version)
+                _illegal(held.peer, exc, self.version)
             elif self.version != held.seen:  # a bot's move the table outran: it chooses again
                 _finish(held.done, False)
             else:
@@ -305,6 +340,7 @@ class LiveTable:
 
     def _counts(self, held: Held, state: State) -> bool:
         """At its turn: whether a held act goes ahead; if not, whoever made it learns why."""
+        assert held.action is not None
         if self.status != "playing":
             if held.peer is not None:
                 held.peer.error("not_playing", "the game is over", self.version)
@@ -457,6 +493,18 @@ class LiveTable:
             self.bots.go_away(seat)
         self.broadcast_info()
         return seat
+
+
+def _illegal(peer: Peer, exc: IllegalAction, version: int) -> None:
+    """The rules refused an act: the game's English reason, and its reason code and parameters
+    (when the game gives them) so that a client can word it in its own language."""
+    message: dict[str, Any] = {"type": "error", "code": "illegal", "message": str(exc),
+                               "version": version}
+    code = getattr(exc, "code", None)
+    if code is not None:
+        message["reason"] = code
+        message["params"] = dict(getattr(exc, "params", {}))
+    peer.send(message)
 
 
 def _text(message: dict[str, Any]) -> str:
