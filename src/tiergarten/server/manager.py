@@ -32,6 +32,15 @@ log = logging.getLogger("tiergarten.server")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
 
 
+def is_table_id(text: str) -> bool:
+    """Whether a table could have this id: else nobody (no store, no other process) is asked.
+
+    >>> is_table_id("sGUBRqYILmxI"), is_table_id("a\x00b"), is_table_id("")
+    (True, False, False)
+    """
+    return TABLE_ID.fullmatch(text) is not None
+
+
 class Ownership(Protocol):
     """Which tables this process may run. One process runs them all (`SOLE`); in a deployment
     of several, a table's lease says (server/cluster)."""
@@ -151,7 +160,7 @@ class TableManager:
         another. StoreUnavailable if the database is away."""
         table = self.tables.get(table_id)
         if table is None:
-            if not TABLE_ID.fullmatch(table_id) or not self.ownership.holds(table_id):
+            if not is_table_id(table_id) or not self.ownership.holds(table_id):
                 return None
             row = self.store.load_table(table_id)
             if row is None:
@@ -163,7 +172,7 @@ class TableManager:
 
     async def open(self, table_id: str) -> Playable | None:
         """The table a new connection talks to: live here, or relayed to its owner."""
-        if not TABLE_ID.fullmatch(table_id):
+        if not is_table_id(table_id):
             return None  # no table has such an id: nobody is asked
         if self.locate is None:
             return self.get(table_id)
