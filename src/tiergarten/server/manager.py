@@ -35,7 +35,7 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` ma
 def is_table_id(text: str) -> bool:
     """Whether a table could have this id: else nobody (no store, no other process) is asked.
 
-    >>> is_table_id("sGUBRqYILmxI"), is_table_id("a\x00b"), is_table_id("")
+    >>> is_table_id("sGUBRqYILmxI"), is_table_id("a b"), is_table_id("")
     (True, False, False)
     """
     return TABLE_ID.fullmatch(text) is not None
