@@ -1,4 +1,5 @@
-"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve.
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, backup,
+restore.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -278,6 +279,43 @@ def serve(
                    log_level=os.environ.get("TIERGARTEN_LOG_LEVEL", "warning"))
     except (OptionError, ValueError) as exc:
         fail(str(exc))
+
+
+DbOpt = Annotated[str | None, typer.Option(
+    help="The database: a SQLite file path (default: the server's, in the user's data "
+         "folder).")]
+
+
+@app.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="A new file to write the backup to.")],
+    db: DbOpt = None,
+) -> None:
+    """Back up the database while the server runs (SQLite; PostgreSQL: pg_dump)."""
+    from tiergarten.server.backup import BackupError
+    from tiergarten.server.backup import backup as run_backup
+
+    try:
+        summary = run_backup(db, path)
+    except (BackupError, OSError) as exc:
+        fail(str(exc))
+    typer.echo(f"backed up {summary} to {path}")
+
+
+@app.command()
+def restore(
+    path: Annotated[Path, typer.Argument(help="A backup made by `tiergarten backup`.")],
+    db: DbOpt = None,
+) -> None:
+    """Put a backup in place of the database (stop the server first; PostgreSQL: pg_restore)."""
+    from tiergarten.server.backup import BackupError
+    from tiergarten.server.backup import restore as run_restore
+
+    try:
+        summary = run_restore(path, db)
+    except (BackupError, OSError) as exc:
+        fail(str(exc))
+    typer.echo(f"restored {summary} from {path}")
 
 
 ratings_app = typer.Typer(help="Players' ratings in the server's database.",

@@ -3,6 +3,7 @@ real server on loopback. Screenshots of every screen go to test-artifacts/screen
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,3 +71,27 @@ def page_errors(page: Any) -> list[str]:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error"
             and "404" not in m.text else None)
     return errors
+
+
+CSP_WATCH = """window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));"""
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a browser test opens keeps to the server's Content-Security-Policy
+    (server/headers.py): the test fails if the browser reports a single violation, which
+    would otherwise only block something silently."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    reported: list[str] = []
+    page.on("console", lambda m: reported.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.add_init_script(CSP_WATCH)
+    yield
+    with contextlib.suppress(Exception):  # the page may be gone; the console saw it all
+        reported.extend(page.evaluate("window.__csp || []"))
+    assert reported == [], reported

@@ -12,7 +12,9 @@ from .driver import create_table
 
 def test_lobby_lists_every_game_with_its_options(page: Any, web: Any, shot: Any,
                                                   page_errors: list[str]) -> None:
-    page.goto(web.url + "/")
+    response = page.goto(web.url + "/")
+    policy = response.headers["content-security-policy"]  # kept to: see no_csp_violations
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     expect(page.locator(".game-choice")).to_have_count(4)
     for game in ("maumau", "mammuz", "lecker_mammut", "mucca_pazza"):
         expect(page.locator(f".game-choice[data-game={game}]")).to_be_visible()

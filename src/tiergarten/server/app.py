@@ -3,8 +3,9 @@
 The app wires the parts: the lifespan opens the database (`SqlStore`) and the process's
 connections (`LocalTransport`) and gives both to the `TableManager`, which gives them to every
 table. REST (JSON): games and their options, create / list / show tables, join, leave, record,
-replay, rematch, hints. Websocket `/ws/{table_id}?token=...`: play (see `protocol` and
-docs/protocol.md).
+replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play (see `protocol`
+and docs/protocol.md). Every HTTP answer carries the security headers of server/headers.py; a
+database that is away answers 503 (`StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -12,25 +13,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from tiergarten.core import OptionError
 
 from . import metrics, ratings
 from .accounts import Accounts
 from .csrf import CrossSiteGuard
+from .headers import SecurityHeaders
+from .limits import Gate
 from .manager import TableManager
 from .protocol import PROTOCOL
 from .routes import ROUTERS
 from .settings import Settings, TableError
-from .sql_store import SqlStore
+from .sql_store import DOWN, SqlStore
+from .store import StoreUnavailable
 from .transport import LocalTransport
 
 if TYPE_CHECKING:
@@ -84,15 +90,24 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                 await app.state.cluster.stop()
             store.close()
 
-    app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
+    # no /docs or /redoc: they load scripts from a CDN and run inline ones, which the security
+    # headers refuse; /openapi.json describes the REST API (and docs/protocol.md)
+    app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan, docs_url=None,
+                  redoc_url=None)
+    app.state.gate = Gate(settings)  # connections and new tables per address
     if cluster is not None:
         from .cluster.forward import ForwardMiddleware
 
         app.add_middleware(ForwardMiddleware)  # REST about another worker's table runs there
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
     app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
+    app.add_middleware(SecurityHeaders)  # outermost: every answer gets them, refusals too
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
+    app.add_exception_handler(StoreUnavailable, _unavailable)
+    for down in DOWN:  # what reaches the database without the store (accounts, ratings)
+        app.add_exception_handler(down, _unavailable)
+    app.add_exception_handler(RequestValidationError, _bad_body)
     for router in ROUTERS:
         app.include_router(router)
     if web is not None and web.is_dir():
@@ -121,6 +136,22 @@ async def drain(app: FastAPI, reason: str = RESTART_REASON) -> None:
 
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(exc)}, status_code=400)
+
+
+async def _bad_body(_request: Request, exc: Exception) -> Response:
+    """422 with where and what was wrong, without echoing the input: a body may hold text that
+    cannot be encoded again (a lone surrogate), and the client has it anyway."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+              for e in errors]
+    return Response(json.dumps({"detail": detail}), status_code=422,
+                    media_type="application/json")  # ASCII: whatever the messages hold
+
+
+async def _unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    said = str(exc) if isinstance(exc, StoreUnavailable) else "the database is unavailable"
+    return JSONResponse({"detail": f"{said}; nothing changed, try again shortly"},
+                        status_code=503, headers={"Retry-After": "5"})
 
 
 async def _table_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -8,18 +8,22 @@ Transport and process settings made here: no websocket compression (`WS_DEFLATE`
 are small JSON, and each connection's deflate state cost ~48 KiB, half the server's memory per
 table under load);
 the collector's full passes made rare and the startup objects frozen (`GC_THRESHOLDS`: a full
-pass stalls every table for 0.1-0.2 s at 200 tables).
+pass stalls every table for 0.1-0.2 s at 200 tables); a websocket's kernel send buffer capped
+(`SEND_BUFFER`) and a websocket whose client reads nothing cut once the app is done with it
+(`websocket_protocol`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import gc
 import ipaddress
 import logging
 import os
+import socket
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -49,6 +53,53 @@ GC_THRESHOLDS = (700, 10, 1000)
 # commits queued up and latency bent while the CPU was still half idle; 0.5 ms lets the
 # writer (and a thinking bot's thread) in and out quickly.
 SWITCH_INTERVAL = 0.0005
+
+# A websocket's kernel send buffer. Left alone, the kernel grows it to megabytes for a client
+# that reads nothing (4 MB on loopback); the server's own outbox limit (Settings.queue_bytes)
+# only starts counting once that is full. 256 KiB carries a table's messages (about a kilobyte
+# each, a few a second) at any round trip a person plays with.
+SEND_BUFFER = 256 * 1024
+
+log = logging.getLogger("tiergarten.server")
+
+
+def websocket_protocol(grace: float) -> type[asyncio.Protocol] | str:
+    """uvicorn's websocket protocol, except that its socket's send buffer is `SEND_BUFFER`, and
+    that a connection the app is done with but that has not closed `grace` seconds later is
+    aborted (its socket closed at once, whatever is unsent).
+
+    A client that reads nothing never lets its socket close: closing waits for the send buffer
+    to drain, which it never does, and the connection would keep its file descriptor and up to
+    megabytes of kernel buffers for as long as the client likes — and, no longer counted
+    against its address, let it open more. The app has already tried to say why (the route
+    waits `close_timeout` to send what is queued and the close frame); a client that still
+    reads nothing after that is cut. "auto" if this uvicorn has no sans-I/O protocol."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # an older uvicorn: its own protocol, without the cut
+        return "auto"
+
+    class CuttingProtocol(WebSocketsSansIOProtocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            super().connection_made(transport)
+
+        async def run_asgi(self) -> None:
+            await super().run_asgi()
+            self.loop.call_later(grace, self._cut)
+
+        def _cut(self) -> None:
+            transport: Any = self.transport
+            if not self.disconnected and transport is not None:
+                log.info("websocket %s: not closed %g s after the end, cut", self.client, grace)
+                transport.abort()
+
+    return CuttingProtocol
 
 
 
@@ -90,7 +141,8 @@ def serve(host: str | None = None, port: int = 8000,
                             ws_ping_timeout=20.0, ws_per_message_deflate=WS_DEFLATE,
                             log_config=(uvicorn.config.LOGGING_CONFIG if log_format == "text"
                                         else None),
-                            timeout_graceful_shutdown=DRAIN_SECONDS)
+                            timeout_graceful_shutdown=DRAIN_SECONDS,
+                            ws=websocket_protocol(2 * settings.close_timeout))
     GracefulServer(config, app).run()
 
 
@@ -212,6 +264,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hit-cap", type=float, default=0.15,
                         help="the most seconds an act at a real-time table is credited before "
                              "its arrival (half the measured round trip, capped)")
+    parser.add_argument("--queue-limit", type=int, default=1000,
+                        help="unsent messages before a connection that reads too slowly is "
+                             "closed")
+    parser.add_argument("--address-connections", type=int, default=32,
+                        help="websockets open at once from one address")
+    parser.add_argument("--table-connections", type=int, default=64,
+                        help="websockets open at once to one table")
+    parser.add_argument("--tables-burst", type=int, default=20,
+                        help="tables one address may create at once")
+    parser.add_argument("--tables-per-minute", type=float, default=2.0,
+                        help="tables one address may create per minute after the burst")
+    parser.add_argument("--close-timeout", type=float, default=5.0,
+                        help="seconds to deliver a closing connection's last messages; a "
+                             "client that reads none of it is cut after twice as long")
+    parser.add_argument("--db-retry", type=float, default=1.0,
+                        help="seconds between attempts to reach a database that went away")
     parser.add_argument("--call-window", type=float, default=3.0,
                         help="seconds a press of the club (real-time tables) waits for its call")
     parser.add_argument("--lan", action="store_true",
@@ -236,7 +304,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
                         ping_every=args.ping_every, hit_cap=args.hit_cap,
-                        call_window=args.call_window)
+                        queue_limit=args.queue_limit,
+                        address_connections=args.address_connections,
+                        table_connections=args.table_connections,
+                        tables_burst=args.tables_burst,
+                        tables_per_minute=args.tables_per_minute, db_retry=args.db_retry,
+                        close_timeout=args.close_timeout, call_window=args.call_window)
     from .cluster.settings import ClusterSettings
 
     cluster = ClusterSettings.from_env(redis_url=args.redis)

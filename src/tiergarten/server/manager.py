@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
@@ -20,13 +21,24 @@ from tiergarten.core import OptionError, load
 from tiergarten.core.game import fresh_seed
 
 from .connection import Connection
-from .protocol import NAME_LENGTH, SeatSpec
+from .protocol import SeatSpec, clean_name
 from .settings import Settings, TableError, hash_token
 from .store import SeatRow, Store, TableRow
 from .tables import LiveTable, ToTable
 from .transport import LocalTransport, Transport
 
 log = logging.getLogger("tiergarten.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
+
+
+def is_table_id(text: str) -> bool:
+    """Whether a table could have this id: else nobody (no store, no other process) is asked.
+
+    >>> is_table_id("sGUBRqYILmxI"), is_table_id("a b"), is_table_id("")
+    (True, False, False)
+    """
+    return TABLE_ID.fullmatch(text) is not None
 
 
 class Ownership(Protocol):
@@ -143,11 +155,12 @@ class TableManager:
         return table
 
     def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the database on first use; None if unknown (or, in a
-        deployment of several processes, owned by another)."""
+        """The live table, rebuilt from the database on first use; None if unknown (an id that
+        no table can have is not looked up) or, in a deployment of several processes, owned by
+        another. StoreUnavailable if the database is away."""
         table = self.tables.get(table_id)
         if table is None:
-            if not self.ownership.holds(table_id):
+            if not is_table_id(table_id) or not self.ownership.holds(table_id):
                 return None
             row = self.store.load_table(table_id)
             if row is None:
@@ -159,6 +172,8 @@ class TableManager:
 
     async def open(self, table_id: str) -> Playable | None:
         """The table a new connection talks to: live here, or relayed to its owner."""
+        if not is_table_id(table_id):
+            return None  # no table has such an id: nobody is asked
         if self.locate is None:
             return self.get(table_id)
         found: Playable | None = await self.locate(table_id)
@@ -241,9 +256,10 @@ class TableManager:
         table = self._need(table_id)
         if user is not None:
             name = user.name
-        name = " ".join(name.split())[:NAME_LENGTH]
-        if not name:
-            raise TableError("a name is needed to sit down")
+        try:
+            name = clean_name(name)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
         free = table.open_seats()
         if seat is None and free:
             seat = free[0]

@@ -27,13 +27,44 @@ tiergarten.server.protocol.BadMessage: a message is {"act": notation, "version":
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one websocket message
-NAME_LENGTH = 40
+NAME_LENGTH = 40  # characters of a display name, after `clean_name`
+JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: emoji sequences, some scripts
+
+
+def clean_name(name: str) -> str:
+    r"""A display name as it is stored and shown, the same on every database: Unicode NFC, runs
+    of white space as one space, trimmed, 1 to NAME_LENGTH characters; a control character
+    (NUL, tab, newline, ...), a lone surrogate or an invisible format character (bidirectional
+    overrides; the joiners excepted) is refused with ValueError, saying which.
+
+    >>> clean_name("  Ann   Lee "), clean_name("Zoe\u0308") == "Zo\u00eb"
+    ('Ann Lee', True)
+    >>> clean_name("Ann\x00")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not contain control or ... characters; character 4 is U+0000 (...)
+    """
+    name = unicodedata.normalize("NFC", name)
+    for place, char in enumerate(name, 1):
+        kind = unicodedata.category(char)
+        if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and char not in JOINERS):
+            what = unicodedata.name(char, "a control character")
+            raise ValueError(f"a name may not contain control or invisible format characters; "
+                             f"character {place} is U+{ord(char):04X} ({what})")
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a name is needed to sit down")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"a name may have at most {NAME_LENGTH} characters; this one has "
+                         f"{len(name)}")
+    return name
 CHAT_LENGTH = 200  # characters of one chat line
 REACTIONS = ("thumbs", "smile", "wow", "sad", "clap", "gg")  # the client draws each one
 
@@ -250,7 +281,8 @@ class ChatSwitch(BaseModel):
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    # room for white space and combining marks: the name itself is checked by `clean_name`
+    name: str = Field(max_length=4 * NAME_LENGTH)
     seat: int | None = Field(default=None, ge=0)
 
 

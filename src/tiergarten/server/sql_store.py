@@ -10,6 +10,10 @@ the database's round trip): one thread for SQLite (it takes one writer at a time
 one thread never waits on its own lock), `POSTGRES_WRITERS` for PostgreSQL, whose connection
 pool is sized to match. The order of acts at one table is kept by the table, not here.
 
+A database that cannot be reached or cannot take writes (PostgreSQL stopped, a SQLite file that
+became read-only or full) raises `StoreUnavailable` from every method, never a driver's error;
+`ping` says whether it is back (it tries a harmless write after a write failed).
+
 >>> store = SqlStore("sqlite://")
 >>> table = store.create_table("t1", "maumau", 2, {"rounds": 1}, seed=7, seats=[
 ...     SeatRow(0, "bot", bot="random"), SeatRow(1, "human")])
@@ -25,26 +29,34 @@ import contextlib
 import datetime as dt
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     Engine,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.pool import StaticPool
 
 from . import migrate
 from .schema import ACTIONS, CHAT, SEATS, TABLES, USERS
-from .store import SeatRow, StoreError, TableRow
+from .store import SeatRow, StoreError, StoreUnavailable, TableRow
 
 POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
+CONNECT_TIMEOUT = 5  # seconds to reach PostgreSQL before it counts as unavailable
+# What a database that is not there (or takes no writes) raises, wrapped or not by SQLAlchemy;
+# an IntegrityError (a taken index) or a DataError (a bug) is something else
+DOWN: tuple[type[Exception], ...] = (sa_exc.OperationalError, sa_exc.InterfaceError,
+                                     sa_exc.InternalError)
+
 
 def default_path() -> Path:
     """The database file in the user's data folder (XDG_DATA_HOME or ~/.local/share)."""
@@ -86,8 +98,11 @@ class SqlStore:
         writers = 1
         if self.url.startswith("postgresql"):
             writers = POSTGRES_WRITERS  # a connection for each writer, and more for the rest
+            # pre-ping: after PostgreSQL restarted, a pooled connection is found dead at
+            # checkout and replaced, rather than failing the request that drew it
             self.engine: Engine = create_engine(self.url, pool_size=writers + 4,
-                                                max_overflow=writers)
+                                                max_overflow=writers, pool_pre_ping=True,
+                                                connect_args={"connect_timeout": CONNECT_TIMEOUT})
         elif self.url.startswith("sqlite") and _in_memory(self.url):
             # one shared connection, so that the writer thread sees the same database
             self.engine = create_engine(self.url, poolclass=StaticPool,
@@ -97,7 +112,10 @@ class SqlStore:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         dialect = self.engine.dialect
-        self._dbapi: Any = dialect.dbapi
+        self._dbapi: Any = cast(Any, dialect.dbapi)
+        self._down = (*DOWN, self._dbapi.OperationalError, self._dbapi.InterfaceError,
+                      self._dbapi.InternalError)
+        self.write_error: str | None = None  # why the last write failed, until one succeeds
         mark = "?" if dialect.paramstyle == "qmark" else "%s"
         self._insert_action = ('INSERT INTO actions (table_id, "index", seat, notation, at) '
                                f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
@@ -119,10 +137,29 @@ class SqlStore:
         self._log_connections.clear()
         self.engine.dispose()
 
+    @contextlib.contextmanager
+    def _guard(self, write: bool) -> Iterator[None]:
+        """Turn a database that is not there into StoreUnavailable (and note a failed write)."""
+        try:
+            yield
+        except self._down as exc:
+            reason = _reason(exc)
+            if write:
+                self.write_error = reason
+            raise StoreUnavailable(f"the database is unavailable ({reason})") from exc
+        if write:
+            self.write_error = None
+
     def ping(self) -> None:
-        """Raise if the database does not answer (readiness)."""
-        with self.engine.connect() as conn:
-            conn.exec_driver_sql("SELECT 1")
+        """Raise StoreUnavailable unless the database answers; after a failed write, unless a
+        write (one that changes nothing) goes through too."""
+        with self._guard(write=False), self.engine.connect() as conn:
+            conn.execute(select(1))
+        if self.write_error is not None:
+            first = select(func.min(TABLES.c.id)).scalar_subquery()
+            with self._guard(write=True), self.engine.begin() as conn:
+                conn.execute(update(TABLES).where(TABLES.c.id == first)
+                             .values(status=TABLES.c.status))
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -135,7 +172,7 @@ class SqlStore:
         row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
                        rematch_of, list(seats), hints=hints, extra=dict(extra or {}),
                        owner_hash=owner_hash)
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
                 created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
@@ -151,20 +188,31 @@ class SqlStore:
 
         The one write of every move, so it skips SQLAlchemy's per-statement work: one INSERT,
         committed by itself (one round trip), on a DBAPI connection that the calling thread
-        keeps (the store's writer threads; see `SqlStore.writer`)."""
-        conn = self._log_connection()
-        try:
-            cursor = conn.cursor()
-            try:
-                cursor.execute(self._insert_action,
-                               (table_id, index, seat, notation, self._at(_now())))
-            finally:
-                cursor.close()
-        except self._dbapi.IntegrityError as exc:
-            raise StoreError(f"table {table_id} already has an action {index}") from exc
-        except Exception:
-            self._drop_log_connection()  # perhaps broken: the next write gets a fresh one
-            raise
+        keeps (the store's writer threads; see `SqlStore.writer`). A kept connection found
+        dead (the database restarted since) is replaced and the INSERT tried once more: if the
+        first one had been stored after all, the log refuses the second (StoreError), and the
+        table reads the log back to know."""
+        with self._guard(write=True):
+            for attempt in (1, 2):
+                kept = getattr(self._local, "conn", None) is not None
+                conn = self._log_connection()
+                try:
+                    cursor = conn.cursor()
+                    try:
+                        cursor.execute(self._insert_action,
+                                       (table_id, index, seat, notation, self._at(_now())))
+                    finally:
+                        cursor.close()
+                    return
+                except self._dbapi.IntegrityError as exc:
+                    raise StoreError(f"table {table_id} already has an action {index}") from exc
+                except Exception as exc:
+                    dead = (kept and attempt == 1 and isinstance(exc, self._dbapi.Error)
+                            and self.engine.dialect.is_disconnect(exc, conn.driver_connection,
+                                                                  None))
+                    self._drop_log_connection()  # perhaps broken: the next write gets a new one
+                    if not dead:
+                        raise
 
     def _log_connection(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -191,15 +239,15 @@ class SqlStore:
                 conn.invalidate()
 
     def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(extra=extra))
 
     def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(insert(CHAT).values(table_id=table_id, **line))
 
     def chat(self, table_id: str) -> list[dict[str, Any]]:
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id)
                                 .order_by(CHAT.c.n))
             return [{"n": r.n, "version": r.version, "seat": r.seat, "name": r.name,
@@ -207,12 +255,12 @@ class SqlStore:
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open, playing or over."""
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store who sits at one seat now (claimed, freed)."""
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(SEATS).where(SEATS.c.table_id == table_id,
                                              SEATS.c.seat == seat.seat).values(
                 kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash,
@@ -222,7 +270,7 @@ class SqlStore:
                    user_id: int | None = None) -> bool:
         """Give an open human seat to `name` (an account's, if `user_id`); False if someone
         claimed it first."""
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             done = conn.execute(update(SEATS).where(
                 SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
                 SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash,
@@ -233,20 +281,20 @@ class SqlStore:
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
         """Ids of the tables in any of `statuses`, oldest first."""
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status.in_(statuses))
                                 .order_by(TABLES.c.created, TABLES.c.id))
             return [r.id for r in rows]
 
     def rematch_id(self, table_id: str) -> str | None:
         """The id of the rematch table made from `table_id`, if any."""
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             row = conn.execute(select(TABLES.c.id).where(TABLES.c.rematch_of == table_id)).first()
             return None if row is None else str(row.id)
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One table with its seats and its log, or None."""
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             t = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
             if t is None:
                 return None
@@ -268,6 +316,13 @@ class SqlStore:
                                      f"from the log")
                 row.actions.append((entry.seat, entry.notation))
             return row
+
+
+def _reason(exc: BaseException) -> str:
+    """The driver's first line about what went wrong (without SQLAlchemy's statement dump)."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def _in_memory(url: str) -> bool:

@@ -6,8 +6,9 @@ stored as state: a table's state is rebuilt by replaying its log.
 
 Two stores implement it: `sql_store.SqlStore` (SQLite or PostgreSQL, what the server runs on)
 and `memory_store.MemoryStore` (a process's memory, for fast tests of the parts). The blocking
-methods run wherever they are called; a table commits its actions in the store's `writer`
-threads, so that the event loop serves other tables while a commit waits for the database.
+methods run wherever they are called; a table commits its actions (and reads its log back)
+in the store's `writer` threads, so that the event loop serves other tables while the database
+works. A database that went away raises `StoreUnavailable` from every method until it is back.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from typing import Any, Protocol
 
 class StoreError(RuntimeError):
     """The log refused a write (e.g. an action index that is already taken)."""
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be reached or cannot take writes now (stopped, unreachable, read-only,
+    full). Whatever was being written may or may not be stored: read it back to know."""
 
 
 @dataclass
@@ -121,7 +127,8 @@ class Store(Protocol):
         ...
 
     def ping(self) -> None:
-        """Raise if the store cannot be reached now (readiness)."""
+        """Check that the database answers and takes writes; raise StoreUnavailable if not
+        (readiness)."""
         ...
 
     def close(self) -> None:

@@ -25,6 +25,7 @@ real-time games" in docs/protocol.md.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 from collections.abc import Callable
 from typing import Any
@@ -61,10 +62,10 @@ class LiveTable:
         self.transport = transport
         self.settings = settings
         self.seats = Seats(row.seats)
-        self.log = TableLog(row, store, self._published)
+        self.log = TableLog(row, store, self._published, settings.db_retry)
         self.real_time = self.log.state.game.info.real_time
         self.fair = FairQueue(self._window, self._settle) if self.real_time else None
-        self.bots = BotDriver(self.log, self.seats, settings, self._fire, self.broadcast_info,
+        self.bots = BotDriver(self.log, self.seats, settings, self._fire, self.seating_changed,
                               self._is_connected)
         self.rematch: str | None = None
         self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
@@ -78,6 +79,7 @@ class LiveTable:
         tutorial = row.extra.get("tutorial")
         self.coach = (Coach(tutorial, TUTORIALS[tutorial])
                       if tutorial in TUTORIALS else None)  # the learner is seat 0
+        self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
 
     # -- facts -------------------------------------------------------------------------------
 
@@ -132,25 +134,32 @@ class LiveTable:
     # -- connections -------------------------------------------------------------------------
 
     def connect(self, peer: Peer) -> None:
-        """Greet a new connection with the protocol, the table and its seat's state."""
+        """Greet a new connection with the protocol, the table and its seat's state. The
+        others hear of it only if it connects a seat that had no connection (a spectator or
+        a second tab changes no seating)."""
+        seat = peer.seat
+        new_seat = seat is not None and not self._is_connected(seat)
         self.transport.attach(self.id, peer)
         peer.send({"type": "hello", "protocol": PROTOCOL, "table": self.id,
-                   "game": self.row.game, "players": self.row.players, "seat": peer.seat,
+                   "game": self.row.game, "players": self.row.players, "seat": seat,
                    "limits": {"max_message": self.settings.max_message,
                               "rate": self.settings.rate, "burst": self.settings.burst},
                    "call_window": self.settings.call_window if self.real_time else None})
-        if peer.seat is not None:
-            self.bots.come_back(peer.seat)
-        self.broadcast_info()
-        peer.send(self._state_message(peer.seat, 0))
+        if seat is not None:
+            self.bots.come_back(seat)
+        peer.send(_text(self.info()))
+        peer.send(self._state_message(seat, 0))
         peer.send(self.chat.log_message())
+        if new_seat:
+            self.seating_changed()
 
     def disconnect(self, peer: Peer) -> None:
         self.transport.detach(self.id, peer)
         seat = peer.seat
-        if seat is not None and self.status == "playing" and not self._is_connected(seat):
-            self.bots.arm_away_timer(seat)
-        self.broadcast_info()
+        if seat is not None and not self._is_connected(seat):
+            if self.status == "playing":
+                self.bots.arm_away_timer(seat)
+            self.seating_changed()
         self._idle_check()
 
     def _idle_check(self) -> None:
@@ -218,7 +227,7 @@ class LiveTable:
         except IllegalAction as exc:
             _illegal(peer, exc, version)
         except StoreFailed as exc:
-            peer.error("server_error", str(exc), self.version)
+            peer.error(exc.code, str(exc), self.version)
 
     # -- acts at real-time tables: the fair order, judged by the game ------------------------
 
@@ -314,11 +323,14 @@ class LiveTable:
                 _finish(held.done, False)
             else:
                 _finish(held.done, exc)
+        except StoreFailed as exc:
+            if held.peer is not None:
+                held.peer.error(exc.code, str(exc), self.version)
+            _finish(held.done, exc)
         except Exception as exc:
             if held.peer is not None:
-                held.peer.error("server_error", str(exc) if isinstance(exc, StoreFailed) else
-                                f"the server could not handle this message: {exc}",
-                                self.version)
+                held.peer.error("server_error", f"the server could not handle this message: "
+                                f"{exc}", self.version)
             _finish(held.done, exc)
         else:
             if applied:
@@ -360,15 +372,18 @@ class LiveTable:
 
     # -- telling -----------------------------------------------------------------------------
 
-    def _published(self, entry: Entry) -> None:
-        """The log holds a new act: everybody hears of it, each from their own seat."""
-        self._acts.inc()
+    def _published(self, entry: Entry | None) -> None:
+        """The log holds a new act (or was read back from the store, `None`): everybody hears
+        of it, each from their own seat."""
+        if entry is not None:
+            self._acts.inc()
         if self.clock is not None:
-            self.clock.moved(entry.seat, self._due_people(), self._loop.time())
+            self.clock.moved(None if entry is None else entry.seat, self._due_people(),
+                             self._loop.time())
             if self.state.is_over():
                 self.clock.stop(self._loop.time())
         self.bots.wake()
-        self.broadcast(entry.events)
+        self.broadcast(0 if entry is None else entry.events)
         if self.state.is_over():
             if self.on_over is not None:
                 self.on_over(self)
@@ -376,13 +391,29 @@ class LiveTable:
             self._idle_check()
 
     def broadcast(self, new_events: int) -> None:
-        """Send every seat listening its own state (one observation per seat)."""
+        """Send every seat listening its own state (one observation per seat); a seating change
+        still due goes out first, so nobody sees a stand-in move before the stand-in."""
+        if self._seating is not None:
+            self.broadcast_info()
         for seat in self.transport.audience(self.id):
             self.transport.deliver(self.id, seat,
                                    _text(self._state_message(seat, new_events)))
 
     def broadcast_info(self) -> None:
+        """Send everybody the table now (a connection that has it already gets nothing)."""
+        if self._seating is not None:
+            self._seating.cancel()
+            self._seating = None
         self.transport.deliver_all(self.id, _text(self.info()))
+
+    def seating_changed(self) -> None:
+        """Someone connected, went or came back: one `table` message for all such changes
+        within `seating_every` seconds, however many (a burst costs everyone one message)."""
+        if self.settings.seating_every <= 0:
+            self.broadcast_info()
+        elif self._seating is None:
+            self._seating = self._loop.call_later(self.settings.seating_every,
+                                                  self.broadcast_info)
 
     def _state_message(self, seat: int | None, new_events: int) -> dict[str, Any]:
         """Built from `seat`'s observation and legal actions only."""
@@ -431,6 +462,9 @@ class LiveTable:
         await self.bots.stop()
         async with self.log.turn:  # the act being committed, if any, is stored and told
             pass
+        await self.log.stop()
+        if self._seating is not None:
+            self._seating.cancel()
         self.transport.close_table(self.id, code, reason)
 
     def switch_chat(self, owner_token: str, on: bool) -> None:
@@ -450,7 +484,10 @@ class LiveTable:
         if seat is None:
             raise TableError("this token claims no seat at this table", 403)
         if self.status == "open":
-            self.store.set_seat(self.id, self.seats.free(seat))
+            freed = dataclasses.replace(self.seats.rows[seat], name=None, token_hash=None,
+                                        user_id=None, account=None)
+            self.store.set_seat(self.id, freed)
+            self.seats.free(seat)  # once stored (a database that is away changes nothing)
             self.transport.close_seat(self.id, seat, 4403, "you left this seat")
         elif self.status == "playing":
             self.bots.go_away(seat)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 
+from ..limits import Gate
 from ..manager import Account
 from ..protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..settings import hash_token
@@ -16,9 +18,18 @@ from .deps import Tables, need
 router = APIRouter()
 
 
-@router.post("/api/tables", status_code=201)
-async def create_table(body: CreateTable, tables: Tables) -> dict[str, Any]:
+@router.post("/api/tables", status_code=201,
+             responses={429: {"description": "this address made too many tables just now"}})
+async def create_table(body: CreateTable, tables: Tables, request: Request) -> dict[str, Any]:
     """The table, and `owner`: the creator's token (shown once; switches chat)."""
+    gate: Gate = request.app.state.gate
+    wait = gate.create(request.client.host if request.client else "")
+    if wait > 0:
+        settings = tables.settings
+        raise HTTPException(429, f"at most {settings.tables_burst} tables at once and "
+                                 f"{settings.tables_per_minute:g} a minute from one address; "
+                                 f"try again in {math.ceil(wait)} s",
+                            headers={"Retry-After": str(math.ceil(wait))})
     owner = secrets.token_urlsafe(24)
     extra: dict[str, Any] = {"chat": body.chat}
     if body.clock is not None:

@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException
 from tiergarten.core import replay as replay_record
 
 from ..chat import stored_lines
-from ..manager import TableManager
+from ..manager import TableManager, is_table_id
 from ..replay import replay_steps
 from ..seats import Seats
 from ..store import TableRow
@@ -64,7 +64,7 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
 
 async def _finished(tables: TableManager, table_id: str) -> TableRow | None:
     """The stored row of a finished table that is not live in this process, else None."""
-    if table_id in tables.tables:
+    if table_id in tables.tables or not is_table_id(table_id):
         return None
     row = await asyncio.to_thread(tables.store.load_table, table_id)
     return row if row is not None and row.status == "over" else None
