@@ -197,7 +197,7 @@ def dynamic_keys() -> set[str]:
     from tiergarten.games.mammuz import cards as mz
     from tiergarten.games.mammuz import state as mzs
     from tiergarten.games.maumau import cards as mm
-    from tiergarten.games.mucca_pazza import data as mp
+    from tiergarten.games.mucca_pazza import cards as mp
 
     keys = {f"error.code.{code}" for code in error_codes()}
     keys |= {f"reason.{reason}" for reason in end_reasons()}

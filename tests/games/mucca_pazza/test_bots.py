@@ -12,7 +12,7 @@ import tiergarten
 from tiergarten.bots import make, names
 from tiergarten.core.match import SeatView, play_match
 from tiergarten.games.mucca_pazza import JuniorState, solve
-from tiergarten.games.mucca_pazza.data import ANIMALS
+from tiergarten.games.mucca_pazza.cards import ANIMALS
 
 from .positions import J_BODIES, J_HEADS, J_LEGS, junior, standard
 from .test_standard import HEADS

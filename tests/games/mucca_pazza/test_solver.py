@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tiergarten.games.mucca_pazza import StandardState, solve
 from tiergarten.games.mucca_pazza.board import complete, slide
-from tiergarten.games.mucca_pazza.data import ANIMALS, animal
+from tiergarten.games.mucca_pazza.cards import ANIMALS, animal
 
 from .positions import standard
 

@@ -14,7 +14,7 @@ from tiergarten.core import Result
 
 from .actions import REVEAL, SLIDES, STOP, MuccaAction
 from .board import Rows, deal, is_complete
-from .data import ANIMALS, CARDS_PER_ANIMAL, GHOST, JUNIOR_ANIMALS
+from .cards import ANIMALS, CARDS_PER_ANIMAL, GHOST, JUNIOR_ANIMALS
 from .state import MuccaState
 
 DOWN, UP, TAKEN = 0, 1, 2  # the face of a grid position

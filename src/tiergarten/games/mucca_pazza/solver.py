@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .board import LEFT, RIGHT
-from .data import ANIMALS, DIRECTIONS, FREE_SLIDES, GHOST_NAME, ROWS, animal
+from .cards import ANIMALS, DIRECTIONS, FREE_SLIDES, GHOST_NAME, ROWS, animal
 
 Offsets = tuple[int, int, int]  # right-shifts of heads, bodies, legs (mod the row length)
 

@@ -16,7 +16,7 @@ from tiergarten.core import Result
 
 from .actions import SLIDES, STOP, MuccaAction
 from .board import Rows, complete, deal
-from .data import ANIMALS, CARDS_PER_ANIMAL, LANDING_SIZE, STARS_EACH
+from .cards import ANIMALS, CARDS_PER_ANIMAL, LANDING_SIZE, STARS_EACH
 from .state import MuccaState
 
 _FIRST_SLIDE = SLIDES  # a turn must contain at least one slide

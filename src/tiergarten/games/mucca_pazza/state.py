@@ -14,7 +14,7 @@ from tiergarten.core import Action, Result, State
 from . import view
 from .actions import REVEAL_KIND, SLIDE_KIND, MuccaAction
 from .board import Rows, slide
-from .data import FREE_SLIDES
+from .cards import FREE_SLIDES
 
 if TYPE_CHECKING:
     from .game import MuccaPazza

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import REVEAL_KIND, SLIDE_KIND, STOP_KIND, MuccaAction
 from .board import complete
-from .data import ANIMALS, CARD_NAMES, DIRECTIONS, ROWS
+from .cards import ANIMALS, CARD_NAMES, DIRECTIONS, ROWS
 
 if TYPE_CHECKING:
     from .junior import JuniorState
