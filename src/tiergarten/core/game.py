@@ -6,12 +6,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 from .errors import IllegalAction, NotationError, OptionError
 from .options import Option, resolve
 
 RECORD_FORMAT = 1
+DECISION_LIMIT = "decision_limit"  # the reason every game has: the engine's bound was reached
 
 
 class Action:
@@ -43,6 +45,15 @@ class Action:
         raise TypeError("actions are stored as notation: use str(action) and game.parse_action()")
 
 
+class Termination(StrEnum):
+    """Why a game ended. Each game declares its reasons once, as a subclass named by its
+    `GameInfo.reasons` (docs/architecture.md lists them); every game has `DECISION_LIMIT`.
+
+    Members are strings: `result.reason == "target_score"`, JSON and records read them as
+    their text, and `str(reason)` is that text.
+    """
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """The facts of a game that adapters read instead of guessing."""
@@ -54,10 +65,16 @@ class GameInfo:
     default_players: int
     options: tuple[Option, ...]
     max_decisions: int  # hard bound: the engine ends any game that reaches it
+    reasons: type[Termination]  # every way a game can end (`Result.reason`)
     chance: bool = True
     perfect_information: bool = False
     real_time: bool = False
     summary: str = ""
+
+    def __post_init__(self) -> None:
+        if DECISION_LIMIT not in {reason.value for reason in self.reasons}:
+            raise TypeError(f"{self.id}: {self.reasons.__name__} lacks {DECISION_LIMIT!r}, "
+                            "the reason every game ends with at max_decisions")
 
 
 @dataclass(frozen=True)
@@ -71,11 +88,11 @@ class Result:
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
+    reason: Termination  # a member of the game's `GameInfo.reasons` (and so a str)
 
     @classmethod
-    def from_scores(cls, scores: Sequence[float], reason: str, higher_is_better: bool = True,
-                    ) -> Result:
+    def from_scores(cls, scores: Sequence[float], reason: Termination,
+                    higher_is_better: bool = True) -> Result:
         """Rank seats by score; ties share a rank and share the win."""
         sign = 1 if higher_is_better else -1
         ranks = tuple(1 + sum(1 for o in scores if sign * o > sign * s) for s in scores)
@@ -84,7 +101,7 @@ class Result:
 
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "ranks": list(self.ranks),
-                "winners": list(self.winners), "reason": self.reason}
+                "winners": list(self.winners), "reason": str(self.reason)}
 
 
 class Game(ABC):
@@ -164,13 +181,57 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(2**63)
 
 
-class State(ABC):
-    """A game in progress. Mutable: `apply` changes it in place; `clone` copies it."""
+class ViewModule(Protocol):
+    """A game's view module (games/<id>/view.py): the one place hidden information is
+    removed. Its functions take that game's state."""
 
-    __slots__ = ()
+    def observe(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """Exactly what `seat` may see now."""
+
+    def resample(self, state: Any, seat: int, rng: random.Random) -> State:
+        """A full state `seat` cannot tell from `state`."""
+
+    def explain(self, state: Any, seat: int, action: Any) -> str:
+        """Why the game's `action` is refused for `seat`, who may act now."""
+
+
+class State(ABC):
+    """A game in progress. Mutable: `apply` changes it in place; `clone` copies it.
+
+    What every game does alike is done here, once: recording and counting each action (and
+    ending a game at `GameInfo.max_decisions`), refusing `result()` before the end, handing
+    observations, resampling and refusal reasons to the game's `view` module, and the first
+    reasons a move is refused (the game is over, the seat may not act, it is another game's
+    action). A game writes its own part: `to_move`, `legal_actions`, `_act`, `_finish`,
+    `_result`, `clone` and its `view`.
+    """
+
+    # Each game's class lists these as its own slots (a class compiled by mypyc cannot take
+    # slots from an uncompiled base), so here they are told only to the type checker.
+    if TYPE_CHECKING:
+        __slots__ = ("game", "seed", "history", "events", "rng", "over", "reason", "decisions")
+    else:
+        __slots__ = ()
+    view: ViewModule  # class attribute: the game's view module
+    action_type: type[Action]  # class attribute: the class of the game's actions
     game: Game
     seed: int
     history: list[tuple[int, Action]]
+    events: list[tuple[Any, ...]]  # public happenings, for the observation's log
+    rng: random.Random  # every random draw of the rules comes from here
+    over: bool
+    reason: Termination | None  # why the game ended; None while it goes on
+    decisions: int  # actions applied (the engine's bound is GameInfo.max_decisions)
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.events = []
+        self.rng = random.Random(seed)
+        self.over = False
+        self.reason = None
+        self.decisions = 0
 
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
@@ -183,37 +244,77 @@ class State(ABC):
         iteration, `in`, `==` with a tuple, hashing): a game with many actions per decision
         may build them only when asked."""
 
-    @abstractmethod
     def apply_unchecked(self, seat: int, action: Action) -> None:
-        """Apply a legal action without checking it: the fast path for bots and search."""
+        """Apply a legal action without checking it: the fast path for bots and search.
+
+        The game's own part is `_act`; every action is recorded and counted, and a game that
+        reaches `GameInfo.max_decisions` ends (`decision_limit`) with its result as it stands.
+        """
+        self.history.append((seat, action))
+        self._act(seat, action)
+        self.decisions += 1
+        if self.decisions >= self.game.info.max_decisions and not self.over:
+            self._finish(self.game.info.reasons(DECISION_LIMIT))
 
     @abstractmethod
+    def _act(self, seat: int, action: Action) -> None:
+        """The rules of a legal `action` by `seat` (already recorded in `history`)."""
+
+    def _finish(self, reason: Termination) -> None:
+        """End the game now, for `reason` (a game extends this to settle its own state)."""
+        self.over = True
+        self.reason = reason
+
     def observe(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what `seat` may see; `None` is a spectator."""
+        return self.view.observe(self, seat)
 
-    @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended."""
+        return self.over
 
-    @abstractmethod
     def result(self) -> Result:
-        """Scores, ranks and winners of a finished game."""
+        """Scores, ranks and winners of a finished game, and why it ended."""
+        reason = self.reason
+        if not self.over or reason is None:
+            raise ValueError("the game is not over yet; result() is for finished games")
+        return self._result(reason)
 
     @abstractmethod
-    def clone(self) -> State:
+    def _result(self, reason: Termination) -> Result:
+        """The result of the game, which has ended for `reason`."""
+
+    @abstractmethod
+    def clone(self) -> Self:
         """An independent copy."""
 
-    @abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> State:
+    def _copy_shared(self, new: Self) -> Self:
+        """Give `new`, a bare copy of this state's class, what every state has; return it."""
+        new.game = self.game
+        new.seed = self.seed
+        new.history = self.history.copy()
+        new.events = self.events.copy()
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.over = self.over
+        new.reason = self.reason
+        new.decisions = self.decisions
+        return new
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen, hidden parts drawn by `rng`."""
+        return cast(Self, self.view.resample(self, seat, rng))
 
     def why_illegal(self, seat: int, action: Action) -> str:
-        """A short reason why `action` is not legal for `seat` now (games refine it)."""
-        if self.is_over():
+        """A short reason why `action` is not legal for `seat` now: what every game says alike,
+        else the game's own reason (its view's `explain`)."""
+        if self.over:
             return "the game is over"
         if seat not in self.to_move():
             return f"seat {seat} may not act now (to move: {', '.join(map(str, self.to_move()))})"
-        return f"{action} is not legal now"
+        if not isinstance(action, self.action_type):
+            return f"{action} is not a {self.game.info.title} action"
+        return self.view.explain(self, seat, action)
 
     def is_void(self, seat: int, action: Action, seen: int | None = None) -> bool:
         """Whether `action` by `seat` no longer counts, because someone else was first and

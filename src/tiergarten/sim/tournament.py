@@ -95,7 +95,7 @@ def play_game(game: Game, players: Sequence[str], seed: int, index: int,
     rounds = state.observe(None).get("round")
     return Outcome(index, seats, tuple(result.scores), tuple(result.winners), len(state.history),
                    rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
-                   result.reason, state.record() if keep_record else None)
+                   str(result.reason), state.record() if keep_record else None)
 
 
 # -- a plan: everything checked before any game is played -----------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from operator import add
 from typing import Any
 
-from tiergarten.core import Action, Game, Result, State
+from tiergarten.core import Action, Game, Result, State, Termination
 
 from . import knowledge, view
 from .actions import (
@@ -46,17 +46,19 @@ from .cards import (
     in_play,
 )
 from .lays import lays_as, opening_lays
+from .terms import (
+    DEALT,
+    GIVE_PHASE,
+    OPEN,
+    OVER,
+    REMOVED,
+    RESPOND,
+    TAKEN,
+    TO_JACKPOT,
+    WON,
+    MammuZTermination,
+)
 
-MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
-OPEN = "open"
-RESPOND = "respond"
-GIVE_PHASE = "give"
-OVER = "over"
-TAKEN = "taken"
-DEALT = "dealt"
-REMOVED = "removed"
-TO_JACKPOT = "jackpot"
-WON = "won"
 _DOUBTS = tuple(DOUBT[:size] for size in range(MAX_LAY + 1))  # by the last lay's size
 _ALONE = tuple((seat,) for seat in range(MAX_SEATS))  # to_move without an extinction
 
@@ -113,13 +115,11 @@ class MammuZState(State):
         "turn", "phase", "doubter", "jackpot", "jackpot_size", "known", "revealed", "winner",
         "over", "reason", "decisions", "_legal", "_movers", "_ext",
     )
+    view = view
+    action_type = MammuZAction
 
     def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history: list[tuple[int, Action]] = []
-        self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
-        self.rng = random.Random(seed)
+        super().__init__(game, seed)
         n = self.n = game.players
         self.powers = tuple(POWER_NAMES.index(game.options["dinosaur_powers"][name])
                             for name in DINOSAUR_NAMES)
@@ -138,9 +138,6 @@ class MammuZState(State):
         self.revealed: list[tuple[Any, ...]] = []
         self.doubter = -1
         self.winner = -1
-        self.over = False
-        self.reason = ""
-        self.decisions = 0
         self._clear()
         self._deal()
 
@@ -269,35 +266,16 @@ class MammuZState(State):
             return
         super().apply(seat, action)
 
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
+    def _result(self, reason: Termination) -> Result:
         """The winner scores 1; everyone else minus the cards left in hand. A game stopped
         without a winner (no species left to declare, or the decision limit) ranks everyone
         by cards left; a tie for fewest shares the win."""
-        if not self.over:
-            raise ValueError("the game is not over yet; result() is for finished games")
         scores = [1 if s == self.winner else -size for s, size in enumerate(self.sizes)]
-        return Result.from_scores(scores, self.reason)
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self, seat)
-
-    def resample(self, seat: int, rng: random.Random) -> MammuZState:
-        return view.resample(self, seat, rng)
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        if self.over or seat not in self.to_move():
-            return super().why_illegal(seat, action)
-        if not isinstance(action, MammuZAction):
-            return f"{action} is not a MammuZ action"
-        return view.explain(self, seat, action)
+        return Result.from_scores(scores, reason)
 
     # -- transitions ------------------------------------------------------------------------
 
-    def apply_unchecked(self, seat: int, action: MammuZAction) -> None:  # type: ignore[override]
-        self.history.append((seat, action))
+    def _act(self, seat: int, action: MammuZAction) -> None:  # type: ignore[override]
         ext = self._ext
         self._legal = None
         self._movers = None
@@ -318,13 +296,8 @@ class MammuZState(State):
             self._resolve(action.n)
             if ext is not None:
                 self._ext = self._after_doubt(ext)
-        self.decisions += 1
-        if self.over:
-            return
-        if self.phase == OPEN and not self.declarable:
-            self._finish(-1, "no_species")  # every species is extinct: no herd can open
-        elif self.decisions >= MAX_DECISIONS:
-            self._finish(-1, "decision_limit")
+        if not self.over and self.phase == OPEN and not self.declarable:
+            self._finish(MammuZTermination.NO_SPECIES)  # every species is extinct: none opens
 
     def _after_doubt(self, ext: dict[int, tuple[MammuZAction, ...]],
                      ) -> dict[int, tuple[MammuZAction, ...]] | None:
@@ -375,7 +348,7 @@ class MammuZState(State):
                 self._resolve(layer)
             elif not self.sizes[layer]:
                 self._close(WON, layer)
-                self._finish(layer, "doubt")
+                self._finish(MammuZTermination.DOUBT, layer)
             else:
                 self._resolve(seat)
             return
@@ -415,7 +388,7 @@ class MammuZState(State):
         self.herd_size = 0
         self.species = -1
         if not self.sizes[layer]:
-            self._finish(layer, "dinosaur")
+            self._finish(MammuZTermination.DINOSAUR, layer)
             return
         rule = self.game.options["next_starter"]
         if rule == "next" or (rule == "doubter" and taker == doubter):
@@ -504,13 +477,12 @@ class MammuZState(State):
         knowledge.forget_species(self.known, species)
         self.events.append((seat, "extinct", species, count))
         if not self.sizes[seat]:
-            self._finish(seat, "extinction")
+            self._finish(MammuZTermination.EXTINCTION, seat)
 
-    def _finish(self, winner: int, reason: str) -> None:
-        self.over = True
+    def _finish(self, reason: Termination, winner: int = -1) -> None:
+        super()._finish(reason)
         self.phase = OVER
         self.winner = winner
-        self.reason = reason
         self._clear()
         if winner >= 0:
             self.events.append((winner, "win", reason))
@@ -518,13 +490,10 @@ class MammuZState(State):
     # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> MammuZState:
-        new = MammuZState.__new__(MammuZState)
-        for name in ("game", "seed", "n", "powers", "box", "declarable", "species", "herd_size",
-                     "turn", "phase", "doubter", "jackpot_size", "winner", "over", "reason",
-                     "decisions", "_legal", "_movers", "_ext"):
+        new = self._copy_shared(MammuZState.__new__(MammuZState))
+        for name in ("n", "powers", "box", "declarable", "species", "herd_size", "turn", "phase",
+                     "doubter", "jackpot_size", "winner", "_legal", "_movers", "_ext"):
             setattr(new, name, getattr(self, name))
-        new.history = self.history.copy()
-        new.events = self.events.copy()
         new.revealed = self.revealed.copy()
         new.lays = self.lays.copy()
         new.hands = [h.copy() for h in self.hands]
@@ -535,6 +504,4 @@ class MammuZState(State):
         new.herd = self.herd.copy()
         new.jackpot = self.jackpot.copy()
         new.known = [row.copy() for row in self.known]
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
         return new

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tiergarten.core import Result
+from tiergarten.core import Result, Termination
 
 from .actions import REVEAL, SLIDES, STOP, MuccaAction
 from .board import Rows, deal, is_complete
 from .cards import ANIMALS, CARDS_PER_ANIMAL, GHOST, JUNIOR_ANIMALS
 from .state import MuccaState
+from .terms import DOWN, TAKEN, UP, MuccaPazzaTermination
 
-DOWN, UP, TAKEN = 0, 1, 2  # the face of a grid position
 _SLIDING = (*SLIDES, STOP)
 
 
@@ -98,7 +98,7 @@ class JuniorState(MuccaState):
         self.face[position] = TAKEN
         self.won[seat].append(self.grid[position])
         if all(f == TAKEN for f in self.face):
-            self._finish("all_cards_taken")
+            self._finish(MuccaPazzaTermination.ALL_CARDS_TAKEN)
         else:
             self._end_turn()
 
@@ -117,8 +117,8 @@ class JuniorState(MuccaState):
 
     # -- results and copies -----------------------------------------------------------------
 
-    def _ranking(self) -> Result:
-        return Result.from_scores(self.cards(), self.reason)
+    def _result(self, reason: Termination) -> Result:
+        return Result.from_scores(self.cards(), reason)
 
     def face_down(self) -> int:
         """How many cards lie face down."""
