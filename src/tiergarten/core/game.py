@@ -212,8 +212,8 @@ class State(ABC):
         __slots__ = ("game", "seed", "history", "events", "rng", "over", "reason", "decisions")
     else:
         __slots__ = ()
-    view: ViewModule  # class attribute: the game's view module
-    action_type: type[Action]  # class attribute: the class of the game's actions
+    view: ClassVar[ViewModule]  # the game's view module
+    action_type: ClassVar[type[Action]]  # the class of the game's actions
     game: Game
     seed: int
     history: list[tuple[int, Action]]

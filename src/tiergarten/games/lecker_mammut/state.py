@@ -10,9 +10,9 @@ names a version a good hit has changed since is void. The game alone judges this
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from tiergarten.core import Action, IllegalAction, Result, State, Termination
+from tiergarten.core import Action, IllegalAction, Result, State, Termination, ViewModule
 
 from . import view
 from .actions import (
@@ -60,8 +60,8 @@ class LeckerMammutState(State):
         "returning", "version", "stale_upto", "replaced_at", "changed_at", "idle", "over",
         "reason", "decisions", "_legal", "_public",
     )
-    view = view
-    action_type = LeckerAction
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = LeckerAction
 
     def __init__(self, game: LeckerMammut, seed: int) -> None:
         super().__init__(game, seed)

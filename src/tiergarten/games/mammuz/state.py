@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import add
-from typing import Any
+from typing import Any, ClassVar
 
-from tiergarten.core import Action, Game, Result, State, Termination
+from tiergarten.core import Action, Game, Result, State, Termination, ViewModule
 
 from . import knowledge, view
 from .actions import (
@@ -115,8 +115,8 @@ class MammuZState(State):
         "turn", "phase", "doubter", "jackpot", "jackpot_size", "known", "revealed", "winner",
         "over", "reason", "decisions", "_legal", "_movers", "_ext",
     )
-    view = view
-    action_type = MammuZAction
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = MammuZAction
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)

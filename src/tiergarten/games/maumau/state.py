@@ -7,9 +7,9 @@ looked up in a cache shared by all states (its contents depend on nothing else).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from tiergarten.core import Action, Result, State, Termination
+from tiergarten.core import Action, Result, State, Termination, ViewModule
 
 from . import view
 from .actions import (
@@ -97,8 +97,8 @@ class MauMauState(State):
         "pending", "direction", "turn", "drawn", "catchable", "scores", "round", "dealer",
         "over", "reason", "decisions", "_legal", "_movers", "_n", "_fit", "_fitmask", "_steps",
     )
-    view = view
-    action_type = MauMauAction
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = MauMauAction
 
     def __init__(self, game: MauMau, seed: int) -> None:
         super().__init__(game, seed)

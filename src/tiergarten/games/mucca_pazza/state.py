@@ -6,9 +6,9 @@ rules. The state is mutable and cheap to copy; `legal_actions` is computed once 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from tiergarten.core import State, Termination
+from tiergarten.core import Action, State, Termination, ViewModule
 
 from . import view
 from .actions import REVEAL_KIND, SLIDE_KIND, MuccaAction
@@ -24,8 +24,8 @@ class MuccaState(State):
 
     __slots__ = ("game", "seed", "history", "events", "rng", "rows", "turn", "won",
                  "free_left", "slides_made", "over", "reason", "decisions", "_legal")
-    view = view
-    action_type = MuccaAction
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = MuccaAction
 
     variant = ""
     _COPIED = ("turn", "free_left", "slides_made", "_legal")
