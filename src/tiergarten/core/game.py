@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import IllegalAction, NotationError, OptionError
 from .options import Option, resolve
@@ -202,8 +202,8 @@ class State(ABC):
     ending a game at `GameInfo.max_decisions`), refusing `result()` before the end, handing
     observations, resampling and refusal reasons to the game's `view` module, and the first
     reasons a move is refused (the game is over, the seat may not act, it is another game's
-    action). A game writes its own part: `to_move`, `legal_actions`, `_act`, `_finish`,
-    `_result`, `clone` and its `view`.
+    action), and copying (`clone`). A game writes its own part: `to_move`, `legal_actions`,
+    `_act`, `_finish`, `_result`, what `clone` copies (`_CLONE_*`) and its `view`.
     """
 
     # Each game's class lists these as its own slots (a class compiled by mypyc cannot take
@@ -214,6 +214,12 @@ class State(ABC):
         __slots__ = ()
     view: ClassVar[ViewModule]  # the game's view module
     action_type: ClassVar[type[Action]]  # the class of the game's actions
+    # What `clone` does with the game's own attributes, by name: values kept as they are
+    # (immutable, or replaced rather than changed in place), containers copied (`.copy()`),
+    # and lists of containers copied one by one; `_copy_into` copies anything deeper.
+    _CLONE_KEEP: ClassVar[tuple[str, ...]] = ()
+    _CLONE_COPY: ClassVar[tuple[str, ...]] = ()
+    _CLONE_COPY_EACH: ClassVar[tuple[str, ...]] = ()
     game: Game
     seed: int
     history: list[tuple[int, Action]]
@@ -284,12 +290,11 @@ class State(ABC):
     def _result(self, reason: Termination) -> Result:
         """The result of the game, which has ended for `reason`."""
 
-    @abstractmethod
     def clone(self) -> Self:
-        """An independent copy."""
-
-    def _copy_shared(self, new: Self) -> Self:
-        """Give `new`, a bare copy of this state's class, what every state has; return it."""
+        """An independent copy: what every state has, then the game's own attributes as its
+        `_CLONE_*` names say, then `_copy_into`."""
+        cls = type(self)
+        new = cls.__new__(cls)
         new.game = self.game
         new.seed = self.seed
         new.history = self.history.copy()
@@ -299,7 +304,18 @@ class State(ABC):
         new.over = self.over
         new.reason = self.reason
         new.decisions = self.decisions
+        for name in cls._CLONE_KEEP:
+            setattr(new, name, getattr(self, name))
+        for name in cls._CLONE_COPY:
+            setattr(new, name, getattr(self, name).copy())
+        for name in cls._CLONE_COPY_EACH:
+            setattr(new, name, [inner.copy() for inner in getattr(self, name)])
+        self._copy_into(new)
         return new
+
+    def _copy_into(self, new: Self) -> None:
+        """Copy into `new` what the `_CLONE_*` names leave out (deeper containers)."""
+        return None  # most games have nothing deeper
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen, hidden parts drawn by `rng`."""
@@ -356,6 +372,41 @@ class State(ABC):
             "seed": self.seed,
             "actions": [[seat, action.text] for seat, action in self.history],
         }
+
+
+A = TypeVar("A", bound=Action)
+
+
+class TurnState(State, Generic[A]):
+    """A state with one seat on turn at a time (`turn`): its legal actions are worked out once
+    per position by `_turn_actions` and kept in `_legal` (an action sets it back to None);
+    what another seat may do meanwhile is `_off_turn_actions` (nothing, unless the game says).
+    """
+
+    if TYPE_CHECKING:  # slots of each game's class, as for State
+        __slots__ = ("turn", "_legal")
+    else:
+        __slots__ = ()
+    turn: int
+    _legal: Sequence[A] | None
+
+    def legal_actions(self, seat: int) -> Sequence[A]:
+        if self.over:
+            return ()
+        if seat == self.turn:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions()
+            return legal
+        return self._off_turn_actions(seat)
+
+    @abstractmethod
+    def _turn_actions(self) -> Sequence[A]:
+        """The legal actions of the seat on turn, in id order."""
+
+    def _off_turn_actions(self, seat: int) -> Sequence[A]:
+        """What `seat`, not on turn, may do now (the game is not over)."""
+        return ()
 
 
 def replay_into(state: State, actions: Sequence[Sequence[Any]]) -> State:

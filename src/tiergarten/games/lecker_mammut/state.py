@@ -62,6 +62,10 @@ class LeckerMammutState(State):
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = LeckerAction
+    _CLONE_KEEP = ("round", "starter", "flipper", "version", "stale_upto", "replaced_at",
+                   "changed_at", "idle", "_public")  # _public: replaced, never changed in place
+    _CLONE_COPY = ("scores", "middle", "penalties", "passed", "returning", "_legal")
+    _CLONE_COPY_EACH = ("piles", "penalty_cards")
 
     def __init__(self, game: LeckerMammut, seed: int) -> None:
         super().__init__(game, seed)
@@ -347,20 +351,6 @@ class LeckerMammutState(State):
 
     # -- copies -----------------------------------------------------------------------------
 
-    def clone(self) -> LeckerMammutState:
-        new = self._copy_shared(LeckerMammutState.__new__(LeckerMammutState))
-        for name in ("round", "starter", "flipper", "version", "stale_upto", "replaced_at",
-                     "changed_at", "idle"):
-            setattr(new, name, getattr(self, name))
-        new.scores = self.scores.copy()
-        new.piles = [p.copy() for p in self.piles]
-        new.middle = self.middle.copy()
+    def _copy_into(self, new: LeckerMammutState) -> None:
         new.prizes = [[p.copy() for p in piles] for piles in self.prizes]
-        new.penalties = self.penalties.copy()
-        new.penalty_cards = [p.copy() for p in self.penalty_cards]
         new.choosing = {s: (f, taken.copy()) for s, (f, taken) in self.choosing.items()}
-        new.passed = self.passed.copy()
-        new.returning = self.returning.copy()
-        new._legal = self._legal.copy()
-        new._public = self._public  # never changed in place: a change makes a new one
-        return new

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from operator import add
 from typing import Any, ClassVar
 
-from tiergarten.core import Action, Game, Result, State, Termination, ViewModule
+from tiergarten.core import Action, Game, Result, Termination, TurnState, ViewModule
 
 from . import knowledge, view
 from .actions import (
@@ -106,7 +106,7 @@ def _after_take(ext: dict[int, tuple[MammuZAction, ...]], taker: int, hand: list
     return after
 
 
-class MammuZState(State):
+class MammuZState(TurnState[MammuZAction]):
     """One game of MammuZ, from the deal to the first player out of cards."""
 
     __slots__ = (
@@ -117,6 +117,11 @@ class MammuZState(State):
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = MammuZAction
+    _CLONE_KEEP = ("n", "powers", "box", "declarable", "species", "herd_size", "turn", "phase",
+                   "doubter", "jackpot_size", "winner", "_legal", "_movers", "_ext")
+    _CLONE_COPY = ("revealed", "lays", "sizes", "in_game", "removed", "extinct", "herd",
+                   "jackpot")
+    _CLONE_COPY_EACH = ("hands", "known")
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game, seed)
@@ -201,20 +206,12 @@ class MammuZState(State):
             self._movers = movers
         return movers
 
-    def legal_actions(self, seat: int) -> Sequence[MammuZAction]:
-        """What `seat` may do now, in id order: a tuple, or where lays are open a `LegalLays`
-        (lays.py), which behaves as the tuple of the same actions but builds one only when it
-        is indexed or iterated."""
-        if self.over:
-            return ()
-        if seat == self.turn:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._turn_actions()
-            return legal
+    def _off_turn_actions(self, seat: int) -> tuple[MammuZAction, ...]:
         return self.extinctions().get(seat, ())
 
     def _turn_actions(self) -> Sequence[MammuZAction]:
+        """A tuple, or where lays are open a `LegalLays` (lays.py), which behaves as the tuple
+        of the same actions but builds one only when it is indexed or iterated."""
         seat = self.turn
         ext = self._ext
         if ext is None:
@@ -489,19 +486,3 @@ class MammuZState(State):
 
     # -- copies -----------------------------------------------------------------------------
 
-    def clone(self) -> MammuZState:
-        new = self._copy_shared(MammuZState.__new__(MammuZState))
-        for name in ("n", "powers", "box", "declarable", "species", "herd_size", "turn", "phase",
-                     "doubter", "jackpot_size", "winner", "_legal", "_movers", "_ext"):
-            setattr(new, name, getattr(self, name))
-        new.revealed = self.revealed.copy()
-        new.lays = self.lays.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.sizes = self.sizes.copy()
-        new.in_game = self.in_game.copy()
-        new.removed = self.removed.copy()
-        new.extinct = self.extinct.copy()
-        new.herd = self.herd.copy()
-        new.jackpot = self.jackpot.copy()
-        new.known = [row.copy() for row in self.known]
-        return new

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from tiergarten.core import Action, Result, State, Termination, ViewModule
+from tiergarten.core import Action, Result, Termination, TurnState, ViewModule
 
 from . import view
 from .actions import (
@@ -89,7 +89,7 @@ def _steps_after(nine_skips: bool) -> tuple[int, ...]:
     return tuple(2 if r == EIGHT or (r == NINE and nine_skips) else 1 for r in range(8))
 
 
-class MauMauState(State):
+class MauMauState(TurnState[MauMauAction]):
     """One Mau Mau match: rounds are dealt until the target score (or round count) is reached."""
 
     __slots__ = (
@@ -99,6 +99,9 @@ class MauMauState(State):
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = MauMauAction
+    _CLONE_KEEP = ("_n", "_fit", "_fitmask", "_steps", "suit", "pending", "direction", "turn",
+                   "drawn", "catchable", "round", "dealer", "_legal", "_movers")
+    _CLONE_COPY = ("masks", "stock", "discard", "scores")
 
     def __init__(self, game: MauMau, seed: int) -> None:
         super().__init__(game, seed)
@@ -157,14 +160,7 @@ class MauMauState(State):
             self._movers = movers
         return movers
 
-    def legal_actions(self, seat: int) -> tuple[MauMauAction, ...]:
-        if self.over:
-            return ()
-        if seat == self.turn:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._turn_actions()
-            return legal
+    def _off_turn_actions(self, seat: int) -> tuple[MauMauAction, ...]:
         if self.catchable >= 0 and seat != self.catchable and 0 <= seat < self._n:
             return _CATCH_ONLY
         return ()
@@ -339,17 +335,6 @@ class MauMauState(State):
         self._movers = None
 
     # -- copies -----------------------------------------------------------------------------
-
-    def clone(self) -> MauMauState:
-        new = self._copy_shared(MauMauState.__new__(MauMauState))
-        for name in ("_n", "_fit", "_fitmask", "_steps", "suit", "pending", "direction", "turn",
-                     "drawn", "catchable", "round", "dealer", "_legal", "_movers"):
-            setattr(new, name, getattr(self, name))
-        new.masks = self.masks.copy()
-        new.stock = self.stock.copy()
-        new.discard = self.discard.copy()
-        new.scores = self.scores.copy()
-        return new
 
     @property
     def hands(self) -> list[list[int]]:

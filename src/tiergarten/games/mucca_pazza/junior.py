@@ -8,8 +8,6 @@ otherwise it is turned face down again in its place.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tiergarten.core import Result, Termination
 
 from .actions import REVEAL, SLIDES, STOP, MuccaAction
@@ -27,6 +25,8 @@ class JuniorState(MuccaState):
     __slots__ = ("grid", "face", "seen", "target", "targets", "tried")
 
     variant = "junior"
+    _CLONE_KEEP = (*MuccaState._CLONE_KEEP, "target", "targets")
+    _CLONE_COPY = ("grid", "face", "seen", "tried")
 
     def _set_up(self) -> Rows:
         rng = self.rng
@@ -115,7 +115,7 @@ class JuniorState(MuccaState):
         self.targets = ()
         self.tried = []
 
-    # -- results and copies -----------------------------------------------------------------
+    # -- results ----------------------------------------------------------------------------
 
     def _result(self, reason: Termination) -> Result:
         return Result.from_scores(self.cards(), reason)
@@ -124,10 +124,3 @@ class JuniorState(MuccaState):
         """How many cards lie face down."""
         return self.face.count(DOWN)
 
-    def _copy_into(self, new: Any) -> None:
-        new.grid = self.grid.copy()
-        new.face = self.face.copy()
-        new.seen = self.seen.copy()
-        new.target = self.target
-        new.targets = self.targets
-        new.tried = self.tried.copy()

@@ -10,8 +10,6 @@ refilled. Once the last pile card is revealed, every player has one more turn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tiergarten.core import Result, Termination
 
 from .actions import SLIDES, STOP, MuccaAction
@@ -30,6 +28,8 @@ class StandardState(MuccaState):
     __slots__ = ("pile", "landing", "stars", "final_left")
 
     variant = "standard"
+    _CLONE_KEEP = (*MuccaState._CLONE_KEEP, "final_left")
+    _CLONE_COPY = ("pile", "landing", "stars")
 
     def _set_up(self) -> Rows:
         rng = self.rng
@@ -107,7 +107,7 @@ class StandardState(MuccaState):
         if self.final_left > 0:  # the game ended before the last turns were played
             self.final_left = 0
 
-    # -- results and copies -----------------------------------------------------------------
+    # -- results ----------------------------------------------------------------------------
 
     def _result(self, reason: Termination) -> Result:
         """Most cards wins; ties are broken by stars left; remaining ties share the rank."""
@@ -117,8 +117,3 @@ class StandardState(MuccaState):
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
         return Result(tuple(cards), ranks, winners, reason)
 
-    def _copy_into(self, new: Any) -> None:
-        new.pile = self.pile.copy()
-        new.landing = self.landing.copy()
-        new.stars = self.stars.copy()
-        new.final_left = self.final_left

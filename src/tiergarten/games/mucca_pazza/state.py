@@ -6,9 +6,9 @@ rules. The state is mutable and cheap to copy; `legal_actions` is computed once 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar
 
-from tiergarten.core import Action, State, Termination, ViewModule
+from tiergarten.core import Action, Termination, TurnState, ViewModule
 
 from . import view
 from .actions import REVEAL_KIND, SLIDE_KIND, MuccaAction
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import MuccaPazza
 
 
-class MuccaState(State):
+class MuccaState(TurnState[MuccaAction]):
     """One game of Mucca Pazza; a variant subclass fills in cards, turns and scoring."""
 
     __slots__ = ("game", "seed", "history", "events", "rng", "rows", "turn", "won",
@@ -28,7 +28,8 @@ class MuccaState(State):
     action_type: ClassVar[type[Action]] = MuccaAction
 
     variant = ""
-    _COPIED = ("turn", "free_left", "slides_made", "_legal")
+    _CLONE_KEEP: ClassVar[tuple[str, ...]] = ("turn", "free_left", "slides_made", "_legal")
+    _CLONE_COPY_EACH: ClassVar[tuple[str, ...]] = ("rows", "won")
 
     def __init__(self, game: MuccaPazza, seed: int) -> None:
         super().__init__(game, seed)
@@ -45,10 +46,6 @@ class MuccaState(State):
         """Deal the board and the cards from `self.rng`; return the board."""
         raise NotImplementedError
 
-    def _turn_actions(self) -> tuple[MuccaAction, ...]:
-        """The legal actions of the seat to move, in id order."""
-        raise NotImplementedError
-
     def _after_slide(self, seat: int) -> None:
         """Settle what a slide just made by `seat` brings (success, stars, end of turn)."""
         raise NotImplementedError
@@ -61,10 +58,6 @@ class MuccaState(State):
         """`seat` turns up the card at `position` (junior only)."""
         raise NotImplementedError
 
-    def _copy_into(self, new: Any) -> None:
-        """Copy the variant's own fields into `new`."""
-        raise NotImplementedError
-
     def _clear_turn(self) -> None:
         """Forget the variant's turn in progress: the game is over (nothing stays stale)."""
 
@@ -72,14 +65,6 @@ class MuccaState(State):
 
     def to_move(self) -> tuple[int, ...]:
         return () if self.over else (self.turn,)
-
-    def legal_actions(self, seat: int) -> tuple[MuccaAction, ...]:
-        if self.over or seat != self.turn:
-            return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._turn_actions()
-        return legal
 
     def cards(self) -> list[int]:
         """How many cards each seat has won."""
@@ -114,14 +99,3 @@ class MuccaState(State):
         self.slides_made = 0
         self._clear_turn()
         self.events.append(("over", -1, reason))
-
-    # -- copies -----------------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        new = self._copy_shared(type(self).__new__(type(self)))
-        for name in self._COPIED:
-            setattr(new, name, getattr(self, name))
-        new.rows = [r.copy() for r in self.rows]
-        new.won = [w.copy() for w in self.won]
-        self._copy_into(new)
-        return new
