@@ -75,7 +75,7 @@ class LeckerMammutRenderer(Renderer):
         return Text(f" {colour} {animal} ", style=f"bold black on {STYLE[colour]}")
 
     def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
-        head = (f"Round {obs['round']} of {obs['rounds']} · table version {obs['version']} · "
+        head = (f"Round {obs['round']} of {obs['rounds']} · version {obs['version']} · "
                 f"{obs['phase']}")
         middle = Text(" ").join([self.card(c) for c in obs["middle"]]) or Text("(empty)")
         parts: list[RenderableType] = [Text(head, style="bold"), Text("Middle:", style="bold"),
