@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import IllegalAction, NotationError, OptionError
 from .options import Option, resolve
@@ -206,12 +206,8 @@ class State(ABC):
     `_act`, `_finish`, `_result`, what `clone` copies (`_CLONE_*`) and its `view`.
     """
 
-    # Each game's class lists these as its own slots (a class compiled by mypyc cannot take
-    # slots from an uncompiled base), so here they are told only to the type checker.
-    if TYPE_CHECKING:
-        __slots__ = ("game", "seed", "history", "events", "rng", "over", "reason", "decisions")
-    else:
-        __slots__ = ()
+    __slots__ = ("game", "seed", "history", "events", "rng", "over", "reason", "decisions",
+                 "_limit")
     view: ClassVar[ViewModule]  # the game's view module
     action_type: ClassVar[type[Action]]  # the class of the game's actions
     # What `clone` does with the game's own attributes, by name: values kept as they are
@@ -227,7 +223,8 @@ class State(ABC):
     rng: random.Random  # every random draw of the rules comes from here
     over: bool
     reason: Termination | None  # why the game ended; None while it goes on
-    decisions: int  # actions applied (the engine's bound is GameInfo.max_decisions)
+    decisions: int  # actions applied
+    _limit: int  # the engine's bound, GameInfo.max_decisions (read once: apply is hot)
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -238,6 +235,7 @@ class State(ABC):
         self.over = False
         self.reason = None
         self.decisions = 0
+        self._limit = game.info.max_decisions
 
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
@@ -258,8 +256,8 @@ class State(ABC):
         """
         self.history.append((seat, action))
         self._act(seat, action)
-        self.decisions += 1
-        if self.decisions >= self.game.info.max_decisions and not self.over:
+        decisions = self.decisions = self.decisions + 1
+        if decisions >= self._limit and not self.over:
             self._finish(self.game.info.reasons(DECISION_LIMIT))
 
     @abstractmethod
@@ -304,6 +302,7 @@ class State(ABC):
         new.over = self.over
         new.reason = self.reason
         new.decisions = self.decisions
+        new._limit = self._limit
         for name in cls._CLONE_KEEP:
             setattr(new, name, getattr(self, name))
         for name in cls._CLONE_COPY:
@@ -383,12 +382,23 @@ class TurnState(State, Generic[A]):
     what another seat may do meanwhile is `_off_turn_actions` (nothing, unless the game says).
     """
 
-    if TYPE_CHECKING:  # slots of each game's class, as for State
-        __slots__ = ("turn", "_legal")
-    else:
-        __slots__ = ()
+    __slots__ = ("turn", "_legal")
     turn: int
     _legal: Sequence[A] | None
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Check and apply; the common case (the seat on turn, one of its listed actions) goes
+        straight to `apply_unchecked`, the rest through `State.apply`. `is` only decides
+        whether the quick way is taken: a seat it does not know for the seat on turn (True is
+        not the seat 1 it equals) is checked in full there."""
+        if seat is self.turn and not self.over:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions()
+            if action in legal:
+                self.apply_unchecked(seat, action)  # type: ignore[arg-type]
+                return
+        super().apply(seat, action)
 
     def legal_actions(self, seat: int) -> Sequence[A]:
         if self.over:

@@ -55,10 +55,9 @@ class LeckerMammutState(State):
     """One game of Lecker Mammut!: as many rounds as players (or the `rounds` option)."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "round", "starter", "scores", "piles",
-        "middle", "prizes", "penalties", "penalty_cards", "flipper", "choosing", "passed",
-        "returning", "version", "stale_upto", "replaced_at", "changed_at", "idle", "over",
-        "reason", "decisions", "_legal", "_public",
+        "round", "starter", "scores", "piles", "middle", "prizes", "penalties", "penalty_cards",
+        "flipper", "choosing", "passed", "returning", "version", "stale_upto", "replaced_at",
+        "changed_at", "idle", "_legal", "_public",
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = LeckerAction

@@ -110,10 +110,9 @@ class MammuZState(TurnState[MammuZAction]):
     """One game of MammuZ, from the deal to the first player out of cards."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "n", "powers", "hands", "sizes", "box",
-        "in_game", "removed", "extinct", "declarable", "species", "lays", "herd", "herd_size",
-        "turn", "phase", "doubter", "jackpot", "jackpot_size", "known", "revealed", "winner",
-        "over", "reason", "decisions", "_legal", "_movers", "_ext",
+        "n", "powers", "hands", "sizes", "box", "in_game", "removed", "extinct", "declarable",
+        "species", "lays", "herd", "herd_size", "phase", "doubter", "jackpot", "jackpot_size",
+        "known", "revealed", "winner", "_movers", "_ext",
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = MammuZAction

@@ -93,9 +93,8 @@ class MauMauState(TurnState[MauMauAction]):
     """One Mau Mau match: rounds are dealt until the target score (or round count) is reached."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "masks", "stock", "discard", "suit",
-        "pending", "direction", "turn", "drawn", "catchable", "scores", "round", "dealer",
-        "over", "reason", "decisions", "_legal", "_movers", "_n", "_fit", "_fitmask", "_steps",
+        "masks", "stock", "discard", "suit", "pending", "direction", "drawn", "catchable",
+        "scores", "round", "dealer", "_movers", "_n", "_fit", "_fitmask", "_steps",
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = MauMauAction
@@ -193,17 +192,6 @@ class MauMauState(TurnState[MauMauAction]):
         return Result.from_scores(self.scores, reason)
 
     # -- transitions ------------------------------------------------------------------------
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Check and apply; the common case (the turn's player, a listed action) is inlined."""
-        if seat == self.turn and not self.over:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._turn_actions()
-            if action in legal:
-                self.apply_unchecked(seat, action)
-                return
-        super().apply(seat, action)
 
     def _act(self, seat: int, action: MauMauAction) -> None:  # type: ignore[override]
         self._legal = None

@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 class MuccaState(TurnState[MuccaAction]):
     """One game of Mucca Pazza; a variant subclass fills in cards, turns and scoring."""
 
-    __slots__ = ("game", "seed", "history", "events", "rng", "rows", "turn", "won",
-                 "free_left", "slides_made", "over", "reason", "decisions", "_legal")
+    __slots__ = ("rows", "won", "free_left", "slides_made")
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = MuccaAction
 
