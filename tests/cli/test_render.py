@@ -117,7 +117,7 @@ def test_the_generic_renderer_plays_a_whole_game(monkeypatch) -> None:
     monkeypatch.setattr(render_module, "_REGISTERED", {})
     register("maumau", Renderer())
     match, out = play_in_process("me,heuristic", 12, first_move, rounds=1)
-    assert match.table.renderer.__class__ is Renderer
+    assert match.screen.renderer.__class__ is Renderer
     assert match.state.is_over()
     assert "hand sizes" in out and "Result" in out
 

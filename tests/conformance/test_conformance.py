@@ -3,10 +3,11 @@
 Per step: who may act has legal actions and nobody else does; action ids and notation
 round-trip; cards are conserved; at every 4th step, the first seat of `to_move()` is the one the
 game waits on (docs/architecture.md). At sampled steps: illegal actions raise and change nothing,
-observations are JSON-safe, clones are independent, and `resample(seat)` is indistinguishable
-for that seat. At the end: the game ended within its declared bound, and replaying its record
-(through JSON) reproduces every seat's observation and the result. And a game in which only
-that first seat ever acts still comes to its end.
+observations are JSON-safe, clones are independent (every attribute copied, no container shared
+by accident), and `resample(seat)` is indistinguishable for that seat. At the end: the game
+ended within its declared bound, and replaying its record (through JSON) reproduces every
+seat's observation and the result. And a game in which only that first seat ever acts still
+comes to its end.
 """
 
 from __future__ import annotations
@@ -122,6 +123,7 @@ def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Ran
     # clones are independent
     twin = state.clone()
     assert _snapshot(game, twin) == before
+    _check_every_slot_copied(state, twin)
     twin.apply(seat, rng.choice(twin.legal_actions(seat)))
     assert _snapshot(game, state) == before
     # a resampled state looks the same to the seat, and plays on
@@ -132,6 +134,18 @@ def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Ran
         mover = rng.choice(sample.to_move())
         sample.apply(mover, rng.choice(sample.legal_actions(mover)))
     assert _snapshot(game, state) == before
+
+
+def _check_every_slot_copied(state: State, twin: State) -> None:
+    """Every attribute of the state is in its clone, and no container is shared unless the
+    class keeps it on purpose (`_CLONE_KEEP`: replaced, never changed in place)."""
+    kept = {"game", "rng", *type(state)._CLONE_KEEP}
+    for cls in type(state).__mro__:
+        for name in cls.__dict__.get("__slots__", ()):
+            assert hasattr(twin, name), f"clone() leaves out {name}"
+            value = getattr(state, name)
+            if isinstance(value, list | dict | set) and name not in kept:
+                assert getattr(twin, name) is not value, f"clone() shares {name}"
 
 
 def _end_checks(game: tiergarten.Game, state: State) -> None:

@@ -183,21 +183,17 @@ def error_codes() -> set[str]:
 
 
 def end_reasons() -> set[str]:
-    """Every reason a game can end with: the literal names passed to `_finish`."""
-    reasons = set()
-    for path in (ROOT / "src" / "tiergarten" / "games").rglob("*.py"):
-        finish = r"""_finish\((?:[^()"']*,\s*)?["'](\w+)["']\)"""
-        reasons |= set(re.findall(finish, path.read_text(encoding="utf-8")))
-    return reasons
+    """Every reason a game can end with: each game's `GameInfo.reasons`."""
+    return {str(reason) for game in tiergarten.games() for reason in game_class(game).info.reasons}
 
 
 def dynamic_keys() -> set[str]:
     """Keys the JavaScript builds from game data, for the values the games really have."""
     from tiergarten.games.lecker_mammut import cards as lm
     from tiergarten.games.mammuz import cards as mz
-    from tiergarten.games.mammuz import state as mzs
+    from tiergarten.games.mammuz import terms as mzs
     from tiergarten.games.maumau import cards as mm
-    from tiergarten.games.mucca_pazza import data as mp
+    from tiergarten.games.mucca_pazza import cards as mp
 
     keys = {f"error.code.{code}" for code in error_codes()}
     keys |= {f"reason.{reason}" for reason in end_reasons()}

@@ -9,7 +9,7 @@ faster hand is void, not a mistake). After a good hit the bot lays on top the ca
 to be stolen next; at the end of a round it gives back its smallest prize pile.
 
 The bots keep their own clocks with `view.now` (see `tiergarten.core.realtime`): run them with
-`realtime.run_virtual` or a `realtime.Table`. Without `now` every question starts a fresh
+`realtime.run_virtual` or a `realtime.RealTimeTable`. Without `now` every question starts a fresh
 reaction.
 """
 

@@ -26,7 +26,7 @@ from typing import Any
 from tiergarten.core import Action, Game
 from tiergarten.core.match import SeatView
 from tiergarten.games.mucca_pazza.actions import SLIDES, STOP, slide_action
-from tiergarten.games.mucca_pazza.data import ANIMALS, FREE_SLIDES, GHOST_NAME, animal
+from tiergarten.games.mucca_pazza.cards import ANIMALS, FREE_SLIDES, GHOST_NAME, animal
 from tiergarten.games.mucca_pazza.solver import best_turn, fewest, moves
 
 from .base import Bot

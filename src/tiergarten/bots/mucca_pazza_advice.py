@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tiergarten.games.mucca_pazza import solve
-from tiergarten.games.mucca_pazza.data import DIRECTIONS, ROWS
+from tiergarten.games.mucca_pazza.cards import DIRECTIONS, ROWS
 
 # {"hint": notation, "why": English, "reason": code, "params": {...}}, and for a winning turn
 # "plan": all of its slides

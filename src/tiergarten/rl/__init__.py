@@ -19,12 +19,11 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .aec import pettingzoo_env
     from .encoders import encoder
-    from .parallel import parallel_env
+    from .envs import parallel_env, pettingzoo_env
     from .single import gym_env
 
-_WHERE = {"pettingzoo_env": "aec", "parallel_env": "parallel",
+_WHERE = {"pettingzoo_env": "envs", "parallel_env": "envs",
           "gym_env": "single", "encoder": "encoders"}
 
 

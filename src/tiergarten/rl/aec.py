@@ -157,19 +157,4 @@ class TiergartenAEC(AECEnv):  # type: ignore[misc]
         pass
 
 
-def pettingzoo_env(game: Game | str, players: int | None = None, render_mode: str | None = None,
-                   max_cycles: int | None = None, **options: Any) -> AECEnv:
-    """The AEC env of any game: `pettingzoo_env("mammuz", players=5)`. A real-time game is its
-    Parallel env (time slices) through PettingZoo's `parallel_to_aec`."""
-    loaded = make_game(game, players, options)
-    if loaded.info.real_time:
-        from pettingzoo.utils.conversions import parallel_to_aec
-
-        from .parallel import RealTimeParallel
-
-        return parallel_to_aec(RealTimeParallel(loaded, render_mode=render_mode,
-                                                max_cycles=max_cycles))
-    return TiergartenAEC(loaded, render_mode=render_mode, max_cycles=max_cycles)
-
-
-__all__ = ["TiergartenAEC", "pettingzoo_env"]
+__all__ = ["TiergartenAEC"]

@@ -20,6 +20,7 @@ that agent's mask changes nothing (`info["illegal"]`) and the same agent is aske
 
 Rewards come at the end: the winners share +1, the others -1.
 
+>>> from tiergarten.rl import parallel_env
 >>> env = parallel_env("lecker_mammut", players=2, rounds=1)
 >>> obs, infos = env.reset(seed=0)
 >>> sorted(obs), obs["player_0"]["observation"].shape
@@ -34,7 +35,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import warnings
 from typing import Any
 
 import numpy as np
@@ -163,30 +163,4 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
 LeckerMammutParallel = RealTimeParallel  # the name before every game had a Parallel env
 
 
-def parallel_env(game: Game | str | None = None, players: int | None = None,
-                 render_mode: str | None = None, max_cycles: int | None = None,
-                 **options: Any) -> ParallelEnv:
-    """The Parallel env of any game: `parallel_env("lecker_mammut", players=4, rounds=1)`.
-
-    Without a game (`parallel_env(players=4)`, the form from when only Lecker Mammut! had one)
-    it is Lecker Mammut!'s, with a DeprecationWarning: name the game.
-    """
-    if game is None or isinstance(game, int):
-        warnings.warn("parallel_env() without a game is deprecated: write "
-                      "parallel_env('lecker_mammut', ...)", DeprecationWarning, stacklevel=2)
-        if isinstance(game, int):  # the old first positional argument was players
-            players = game
-        game = "lecker_mammut"
-    loaded = make_game(game, players, options)
-    if loaded.info.real_time:
-        return RealTimeParallel(loaded, render_mode=render_mode, max_cycles=max_cycles)
-    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-
-    from .aec import TiergartenAEC
-
-    limit = max_cycles or 4 * loaded.info.max_decisions * loaded.players
-    aec = TiergartenAEC(loaded, render_mode=render_mode, illegal="ignore", max_cycles=limit)
-    return turn_based_aec_to_parallel(aec)
-
-
-__all__ = ["LeckerMammutParallel", "RealTimeParallel", "parallel_env"]
+__all__ = ["LeckerMammutParallel", "RealTimeParallel"]

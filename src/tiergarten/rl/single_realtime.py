@@ -32,7 +32,7 @@ from tiergarten.core import Action, Game
 from tiergarten.core.match import Proposal, SeatView
 from tiergarten.core.realtime import earliest
 
-from .single import SeatEnv
+from .seat_env import SeatEnv
 
 
 class _Learner:

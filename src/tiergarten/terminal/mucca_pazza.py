@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tiergarten.bots.mucca_pazza import advise
-from tiergarten.games.mucca_pazza.data import GRID_COLUMNS
+from tiergarten.games.mucca_pazza.cards import GRID_COLUMNS
 
 from .render import Observation, Renderer, whose
 

@@ -16,7 +16,8 @@ from typing import Any
 import tiergarten
 from tiergarten.games.mammuz import knowledge
 from tiergarten.games.mammuz.cards import COUNTS, DINOSAURS, KINDS, SPECIES, in_play, kind
-from tiergarten.games.mammuz.state import OPEN, RESPOND, MammuZState
+from tiergarten.games.mammuz.state import MammuZState
+from tiergarten.games.mammuz.terms import OPEN, RESPOND
 
 
 def counts(text: str) -> list[int]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.games.maumau.state import MAX_DECISIONS
+from tiergarten.games.maumau import INFO
 
 from .positions import legal, position
+
+MAX_DECISIONS = INFO.max_decisions
 
 
 @pytest.mark.parametrize(("cards", "points"), [
@@ -99,8 +101,7 @@ def test_rounds_1_plays_a_single_round() -> None:
 
 
 def test_the_engine_ends_a_match_at_its_decision_bound() -> None:
-    game = tiergarten.load("maumau")
-    assert game.info.max_decisions == MAX_DECISIONS
+    assert MAX_DECISIONS == 20_000
     state = position(["Kh 7d 8d", "7c 8c", "9s"], top="Qh", scores=[3, 9, 1],
                      decisions=MAX_DECISIONS - 2)
     state.apply(0, "play Kh")

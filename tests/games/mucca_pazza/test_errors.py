@@ -65,10 +65,8 @@ def test_junior_refusals_name_the_reason() -> None:
 
 
 def test_the_decision_limit_ends_a_game_that_runs_on() -> None:
-    from tiergarten.games.mucca_pazza import state as module
-
     state = junior(J_HEADS, J_BODIES, J_LEGS, "frog " * 15 + "ghost")
-    state.decisions = module.MAX_DECISIONS - 2
+    state.decisions = state.game.info.max_decisions - 2
     state.apply(0, "reveal 3")
     state.apply(0, "stop")
     assert state.is_over() and state.result().reason == "decision_limit"

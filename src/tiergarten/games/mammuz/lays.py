@@ -63,14 +63,15 @@ def _blocks(held: int) -> list[tuple[int, tuple[int, ...]]]:
 # Per dinosaurs held, its blocks as (first multiset index less the first offset, first offset,
 # dinosaurs in the block): the block's lays are the animal parts that fit the room its
 # dinosaurs leave. Block 0 (no dinosaur) starts at offset 1: the empty part is not a lay.
-Plan = tuple[tuple[int, int, int], ...]
-_PLANS: tuple[Plan, ...] = tuple(
+Layout = tuple[tuple[int, int, int], ...]
+_LAYOUTS: tuple[Layout, ...] = tuple(
     tuple((BLOCK_STARTS[block] - (block == 0), int(block == 0), len(dinos))
           for block, dinos in _blocks(held)) for held in _HELD)
-_PLAN_OF = {bytes(held >> i & 1 for i in range(len(DINOSAURS))):
-            (plan, tuple(sum(1 for *_, j in plan if j == size) for size in range(MAX_LAY + 1)))
-            for held, plan in zip(_HELD, _PLANS, strict=True)}  # a capped hand's dinosaurs ->
-# its plan, and how many of its blocks hold 0, 1, … 4 dinosaurs
+_LAYOUT_OF = {bytes(held >> i & 1 for i in range(len(DINOSAURS))):
+              (layout, tuple(sum(1 for *_, j in layout if j == size)
+                             for size in range(MAX_LAY + 1)))
+              for held, layout in zip(_HELD, _LAYOUTS, strict=True)}  # a capped hand's
+# dinosaurs -> its layout, and how many of its blocks hold 0, 1, … 4 dinosaurs
 
 
 def _half_masks(kinds: range) -> tuple[bytes, ...]:
@@ -119,12 +120,12 @@ def offsets(mask: int) -> list[int]:
 
 # -- the pure-Python path: a lazy sequence ----------------------------------------------------
 
-# A hand's lays for one species, from its capped counts: (found, ends, plan, count). `found`
+# A hand's lays for one species, from its capped counts: (found, ends, layout, count). `found`
 # are the animal parts its animals can supply (offsets, ascending), the first ends[j] of them
-# those with room for j dinosaurs; `plan` is that of the dinosaurs it holds; a block
-# (first, start, j) of the plan holds the multisets first + o for o in found[start:ends[j]];
+# those with room for j dinosaurs; `layout` is that of the dinosaurs it holds; a block
+# (first, start, j) of the layout holds the multisets first + o for o in found[start:ends[j]];
 # `count` is how many lays that makes.
-LaySet = tuple[tuple[int, ...], tuple[int, ...], Plan, int]
+LaySet = tuple[tuple[int, ...], tuple[int, ...], Layout, int]
 _ANIMALS: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # capped animals -> found, ends
 _SETS: dict[bytes, LaySet] = {}  # capped hand -> its LaySet
 _CACHE_LIMIT = 16_384  # each; random play meets ~10,000 animal parts and ~30,000 hands in 8 s
@@ -147,8 +148,8 @@ def _find(key: bytes) -> LaySet:
                              for j in range(MAX_LAY + 1))
         _remember(_ANIMALS, animals, parts)
     found, ends = parts
-    plan, weights = _PLAN_OF[key[8:]]
-    return found, ends, plan, sum(map(mul, weights, ends)) - 1  # block 0 starts at 1
+    layout, weights = _LAYOUT_OF[key[8:]]
+    return found, ends, layout, sum(map(mul, weights, ends)) - 1  # block 0 starts at 1
 
 
 def lay_set(hand: list[int]) -> LaySet:
@@ -168,8 +169,8 @@ def multisets(hand: list[int]) -> tuple[int, ...]:
 
 
 def _indices(lays: LaySet) -> tuple[int, ...]:
-    found, ends, plan, _ = lays
-    return tuple(first + o for first, start, j in plan for o in found[start:ends[j]])
+    found, ends, layout, _ = lays
+    return tuple(first + o for first, start, j in layout for o in found[start:ends[j]])
 
 
 class LegalLays(Sequence[MammuZAction]):
@@ -197,9 +198,9 @@ class LegalLays(Sequence[MammuZAction]):
 
     def __getitem__(self, index: int | slice) -> MammuZAction | Actions:
         if type(index) is int and 0 <= index < self._count:  # the hot case: one lay
-            found, ends, plan, per = self._lays
+            found, ends, layout, per = self._lays
             q, r = divmod(index, per)
-            for first, start, j in plan:
+            for first, start, j in layout:
                 size = ends[j] - start
                 if r < size:
                     return ALL[self._species[q] * _ROW + first + found[start + r]]
@@ -277,9 +278,9 @@ def _block_rows() -> tuple[tuple[Actions, ...], ...]:
 
 
 _BLOCK_ROWS = _block_rows()
-# the kernel's plans: per dinosaurs held, (block, first offset, end offset) per usable block
-_KERNEL_PLANS = tuple(tuple((block, int(block == 0), ANIMALS_UP_TO[MAX_LAY - len(dinos)])
-                            for block, dinos in _blocks(held)) for held in _HELD)
+# the kernel's layouts: per dinosaurs held, (block, first offset, end offset) per usable block
+_KERNEL_LAYOUTS = tuple(tuple((block, int(block == 0), ANIMALS_UP_TO[MAX_LAY - len(dinos)])
+                              for block, dinos in _blocks(held)) for held in _HELD)
 _ONE = tuple((s,) for s in SPECIES)
 
 
@@ -312,7 +313,7 @@ def lays_as(hand: list[int], species: int, tail: Actions = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
     if _GATHER is not None:
-        return _GATHER(_BLOCK_ROWS, _ONE[species], bytes(hand).translate(_CAP), _KERNEL_PLANS,
+        return _GATHER(_BLOCK_ROWS, _ONE[species], bytes(hand).translate(_CAP), _KERNEL_LAYOUTS,
                        _LOW, _HIGH, tail)
     return LegalLays(_ONE[species], lay_set(hand), tail)
 
@@ -321,7 +322,7 @@ def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Actions = (
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
     if _GATHER is not None:
-        return _GATHER(_BLOCK_ROWS, declarable, bytes(hand).translate(_CAP), _KERNEL_PLANS,
+        return _GATHER(_BLOCK_ROWS, declarable, bytes(hand).translate(_CAP), _KERNEL_LAYOUTS,
                        _LOW, _HIGH, tail)
     return LegalLays(declarable, lay_set(hand), tail)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import add
-from typing import Any
+from typing import Any, ClassVar
 
-from tiergarten.core import Action, Game, Result, State
+from tiergarten.core import Action, Game, Result, Termination, TurnState, ViewModule
 
 from . import knowledge, view
 from .actions import (
@@ -46,17 +46,19 @@ from .cards import (
     in_play,
 )
 from .lays import lays_as, opening_lays
+from .terms import (
+    DEALT,
+    GIVE_PHASE,
+    OPEN,
+    OVER,
+    REMOVED,
+    RESPOND,
+    TAKEN,
+    TO_JACKPOT,
+    WON,
+    MammuZTermination,
+)
 
-MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
-OPEN = "open"
-RESPOND = "respond"
-GIVE_PHASE = "give"
-OVER = "over"
-TAKEN = "taken"
-DEALT = "dealt"
-REMOVED = "removed"
-TO_JACKPOT = "jackpot"
-WON = "won"
 _DOUBTS = tuple(DOUBT[:size] for size in range(MAX_LAY + 1))  # by the last lay's size
 _ALONE = tuple((seat,) for seat in range(MAX_SEATS))  # to_move without an extinction
 
@@ -104,22 +106,24 @@ def _after_take(ext: dict[int, tuple[MammuZAction, ...]], taker: int, hand: list
     return after
 
 
-class MammuZState(State):
+class MammuZState(TurnState[MammuZAction]):
     """One game of MammuZ, from the deal to the first player out of cards."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "n", "powers", "hands", "sizes", "box",
-        "in_game", "removed", "extinct", "declarable", "species", "lays", "herd", "herd_size",
-        "turn", "phase", "doubter", "jackpot", "jackpot_size", "known", "revealed", "winner",
-        "over", "reason", "decisions", "_legal", "_movers", "_ext",
+        "n", "powers", "hands", "sizes", "box", "in_game", "removed", "extinct", "declarable",
+        "species", "lays", "herd", "herd_size", "phase", "doubter", "jackpot", "jackpot_size",
+        "known", "revealed", "winner", "_movers", "_ext",
     )
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = MammuZAction
+    _CLONE_KEEP = ("n", "powers", "box", "declarable", "species", "herd_size", "turn", "phase",
+                   "doubter", "jackpot_size", "winner", "_legal", "_movers", "_ext")
+    _CLONE_COPY = ("revealed", "lays", "sizes", "in_game", "removed", "extinct", "herd",
+                   "jackpot")
+    _CLONE_COPY_EACH = ("hands", "known")
 
     def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history: list[tuple[int, Action]] = []
-        self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
-        self.rng = random.Random(seed)
+        super().__init__(game, seed)
         n = self.n = game.players
         self.powers = tuple(POWER_NAMES.index(game.options["dinosaur_powers"][name])
                             for name in DINOSAUR_NAMES)
@@ -138,9 +142,6 @@ class MammuZState(State):
         self.revealed: list[tuple[Any, ...]] = []
         self.doubter = -1
         self.winner = -1
-        self.over = False
-        self.reason = ""
-        self.decisions = 0
         self._clear()
         self._deal()
 
@@ -204,20 +205,12 @@ class MammuZState(State):
             self._movers = movers
         return movers
 
-    def legal_actions(self, seat: int) -> Sequence[MammuZAction]:
-        """What `seat` may do now, in id order: a tuple, or where lays are open a `LegalLays`
-        (lays.py), which behaves as the tuple of the same actions but builds one only when it
-        is indexed or iterated."""
-        if self.over:
-            return ()
-        if seat == self.turn:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._turn_actions()
-            return legal
+    def _off_turn_actions(self, seat: int) -> tuple[MammuZAction, ...]:
         return self.extinctions().get(seat, ())
 
     def _turn_actions(self) -> Sequence[MammuZAction]:
+        """A tuple, or where lays are open a `LegalLays` (lays.py), which behaves as the tuple
+        of the same actions but builds one only when it is indexed or iterated."""
         seat = self.turn
         ext = self._ext
         if ext is None:
@@ -269,35 +262,16 @@ class MammuZState(State):
             return
         super().apply(seat, action)
 
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
+    def _result(self, reason: Termination) -> Result:
         """The winner scores 1; everyone else minus the cards left in hand. A game stopped
         without a winner (no species left to declare, or the decision limit) ranks everyone
         by cards left; a tie for fewest shares the win."""
-        if not self.over:
-            raise ValueError("the game is not over yet; result() is for finished games")
         scores = [1 if s == self.winner else -size for s, size in enumerate(self.sizes)]
-        return Result.from_scores(scores, self.reason)
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self, seat)
-
-    def resample(self, seat: int, rng: random.Random) -> MammuZState:
-        return view.resample(self, seat, rng)
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        if self.over or seat not in self.to_move():
-            return super().why_illegal(seat, action)
-        if not isinstance(action, MammuZAction):
-            return f"{action} is not a MammuZ action"
-        return view.explain(self, seat, action)
+        return Result.from_scores(scores, reason)
 
     # -- transitions ------------------------------------------------------------------------
 
-    def apply_unchecked(self, seat: int, action: MammuZAction) -> None:  # type: ignore[override]
-        self.history.append((seat, action))
+    def _act(self, seat: int, action: MammuZAction) -> None:  # type: ignore[override]
         ext = self._ext
         self._legal = None
         self._movers = None
@@ -318,13 +292,8 @@ class MammuZState(State):
             self._resolve(action.n)
             if ext is not None:
                 self._ext = self._after_doubt(ext)
-        self.decisions += 1
-        if self.over:
-            return
-        if self.phase == OPEN and not self.declarable:
-            self._finish(-1, "no_species")  # every species is extinct: no herd can open
-        elif self.decisions >= MAX_DECISIONS:
-            self._finish(-1, "decision_limit")
+        if not self.over and self.phase == OPEN and not self.declarable:
+            self._finish(MammuZTermination.NO_SPECIES)  # every species is extinct: none opens
 
     def _after_doubt(self, ext: dict[int, tuple[MammuZAction, ...]],
                      ) -> dict[int, tuple[MammuZAction, ...]] | None:
@@ -375,7 +344,7 @@ class MammuZState(State):
                 self._resolve(layer)
             elif not self.sizes[layer]:
                 self._close(WON, layer)
-                self._finish(layer, "doubt")
+                self._finish(MammuZTermination.DOUBT, layer)
             else:
                 self._resolve(seat)
             return
@@ -415,7 +384,7 @@ class MammuZState(State):
         self.herd_size = 0
         self.species = -1
         if not self.sizes[layer]:
-            self._finish(layer, "dinosaur")
+            self._finish(MammuZTermination.DINOSAUR, layer)
             return
         rule = self.game.options["next_starter"]
         if rule == "next" or (rule == "doubter" and taker == doubter):
@@ -504,37 +473,15 @@ class MammuZState(State):
         knowledge.forget_species(self.known, species)
         self.events.append((seat, "extinct", species, count))
         if not self.sizes[seat]:
-            self._finish(seat, "extinction")
+            self._finish(MammuZTermination.EXTINCTION, seat)
 
-    def _finish(self, winner: int, reason: str) -> None:
-        self.over = True
+    def _finish(self, reason: Termination, winner: int = -1) -> None:
+        super()._finish(reason)
         self.phase = OVER
         self.winner = winner
-        self.reason = reason
         self._clear()
         if winner >= 0:
             self.events.append((winner, "win", reason))
 
     # -- copies -----------------------------------------------------------------------------
 
-    def clone(self) -> MammuZState:
-        new = MammuZState.__new__(MammuZState)
-        for name in ("game", "seed", "n", "powers", "box", "declarable", "species", "herd_size",
-                     "turn", "phase", "doubter", "jackpot_size", "winner", "over", "reason",
-                     "decisions", "_legal", "_movers", "_ext"):
-            setattr(new, name, getattr(self, name))
-        new.history = self.history.copy()
-        new.events = self.events.copy()
-        new.revealed = self.revealed.copy()
-        new.lays = self.lays.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.sizes = self.sizes.copy()
-        new.in_game = self.in_game.copy()
-        new.removed = self.removed.copy()
-        new.extinct = self.extinct.copy()
-        new.herd = self.herd.copy()
-        new.jackpot = self.jackpot.copy()
-        new.known = [row.copy() for row in self.known]
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        return new

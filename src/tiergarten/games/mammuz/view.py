@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge
 from .actions import DOUBT_KIND, EXTINCT_KIND, GIVE_KIND, MAX_LAY, MammuZAction
 from .cards import COUNTS, DINOSAURS, KINDS, NAMES, SETUP, SPECIES, SPECIES_NAMES, in_play
+from .terms import GIVE_PHASE, OPEN, RESPOND
 
 if TYPE_CHECKING:
     from .state import MammuZState
@@ -29,8 +30,6 @@ def _counted(counts: list[int]) -> dict[str, int]:
 
 def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may see now (a spectator, `None`, sees no hand)."""
-    from .state import GIVE_PHASE, RESPOND
-
     n = state.n
     own = seat is not None and 0 <= seat < n
     me = seat if own and seat is not None else n
@@ -106,7 +105,7 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
         return {"seat": seat, "act": "extinct", "species": SPECIES_NAMES[event[2]],
                 "cards": event[3]}
     if what == "win":
-        return {"seat": seat, "act": "win", "reason": event[2]}
+        return {"seat": seat, "act": "win", "reason": str(event[2])}
     return {"seat": seat, "act": what}
 
 
@@ -118,8 +117,6 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
     jackpot, and which dinosaurs stayed in the box — is drawn from what `seat` has not seen.
     Other seats are left knowing only what is public (what they knew beyond it is hidden).
     """
-    from .state import GIVE_PHASE
-
     n = state.n
     new = state.clone()
     row = knowledge.row(state.known, seat)
@@ -169,8 +166,6 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
 
 def explain(state: MammuZState, seat: int, action: MammuZAction) -> str:
     """Why `action` is refused for `seat`, who may act now."""
-    from .state import GIVE_PHASE, OPEN
-
     kind = action.kind
     if kind == EXTINCT_KIND:
         return _why_not_extinct(state, seat, action.species)

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from tiergarten.games.mucca_pazza.actions import GRID_SIZE
-from tiergarten.games.mucca_pazza.data import ANIMALS, CARD_NAMES, FREE_SLIDES, ROWS, STARS_EACH
+from tiergarten.games.mucca_pazza.cards import ANIMALS, CARD_NAMES, FREE_SLIDES, ROWS, STARS_EACH
 
 from .base import Encoder
 

@@ -1,5 +1,5 @@
-"""The terminal a turn-based match is shown on: it draws a seat's screen, offers the menu, reads
-what the person types and says in one line what was wrong.
+"""The screen a turn-based match is shown on in a terminal: it draws a seat's view, offers the
+menu, reads what the person types and says in one line what was wrong.
 
 In a live terminal every question redraws the whole screen in place, fitted to the terminal's
 height (the log gives up lines first), so the table and the hand never scroll away. Piped
@@ -32,8 +32,9 @@ HINTS = ("see the menu, or press Tab twice for every move", "see the menu")
 UNREADABLE = "cannot read '{}' as a move: help shows how moves are written"
 
 
-class Table:
-    """The terminal a match is shown on: draws screens, shows the menu, reads moves."""
+class Screen:
+    """The screen a match is shown on in a terminal: draws a seat's view, shows the menu, reads
+    moves."""
 
     def __init__(self, game: Game, names: Sequence[str], seed: int, console: Console,
                  read: Reader, people: Sequence[int], live: bool | None = None) -> None:
@@ -228,57 +229,57 @@ class Wait:
 class Asking:
     """One question to a person: the menu or a guided step, the notes below it, the answer."""
 
-    def __init__(self, table: Table, obs: Observation, legal: Sequence[Action],
+    def __init__(self, screen: Screen, obs: Observation, legal: Sequence[Action],
                  wait: bool) -> None:
-        self.table = table
+        self.screen = screen
         self.obs = obs
         self.legal = legal
         self.wait = wait
-        self.choices = table.renderer.menu(legal, obs, table.names)
+        self.choices = screen.renderer.menu(legal, obs, screen.names)
         self.step: Step | None = None
         self.notes: list[Text] = []
         self.drawn = False  # piped: the screen and menu are printed once, notes as they come
 
     def prompt(self, name: str) -> str:
-        who = "" if len(self.table.people) == 1 else f"{name} "
+        who = "" if len(self.screen.people) == 1 else f"{name} "
         return f"{who}{self.step.prompt if self.step is not None else '> '}"
 
     def completions(self) -> list[str]:
         if self.step is not None:
             return list(self.step.completions())
         return ([str(a) for a in self.legal] + list(COMMANDS)
-                + list(self.table.renderer.commands()))
+                + list(self.screen.renderer.commands()))
 
     def body(self, compact: bool = False) -> list[RenderableType]:
         if self.step is not None:
             return [*self.step.lines(), Text("Enter alone goes back to the menu.", style="dim")]
-        return self.table.menu(self.choices, self.obs, self.wait, compact)
+        return self.screen.menu(self.choices, self.obs, self.wait, compact)
 
     def draw(self) -> None:
-        table = self.table
-        if table.live:
+        screen = self.screen
+        if screen.live:
             below = [*self.body(), *self.notes]
-            used = table.height(table.fitted(self.obs, 0)) + 1 + sum(map(table.height, below))
-            if used > table.console.height:  # even without the log: the menu in columns
+            used = screen.height(screen.fitted(self.obs, 0)) + 1 + sum(map(screen.height, below))
+            if used > screen.console.height:  # even without the log: the menu in columns
                 below = [*self.body(compact=True), *self.notes]
-            table.show(self.obs, below)
+            screen.show(self.obs, below)
         elif not self.drawn:
-            table.show(self.obs, self.body())
+            screen.show(self.obs, self.body())
         self.drawn = True
 
     def note(self, text: str | Text, style: str | None = None) -> None:
         """A line under the menu until the next answer (printed at once when piped)."""
         line = Text(text, style=style or "") if isinstance(text, str) else text
-        if self.table.live:
+        if self.screen.live:
             self.notes.append(line)
         else:
-            self.table.say(line)
+            self.screen.say(line)
 
     def _to(self, step: Step | None) -> None:
         self.step = step
-        if not self.table.live:
+        if not self.screen.live:
             for part in self.body():
-                self.table.console.print(part)
+                self.screen.console.print(part)
 
     def answer(self, text: str) -> Action | Wait | None:
         """The move `text` makes, Wait, or None (asked again, with a note why)."""
@@ -287,7 +288,7 @@ class Asking:
         if word in ("quit", "exit"):
             raise Quit("quit")
         if word in ("help", "?"):
-            for line in self.table.help_lines(len(self.choices), self.wait):
+            for line in self.screen.help_lines(len(self.choices), self.wait):
                 self.note(line)
             return None
         if self.step is not None:
@@ -297,13 +298,13 @@ class Asking:
                 return Wait()
             self.note("It is your move: type a number or a move (help for help).")
             return None
-        renderer = self.table.renderer
+        renderer = self.screen.renderer
         if word in renderer.commands():
             answer = renderer.command(word, self.obs)
-            if self.table.live:
+            if self.screen.live:
                 self.notes.append(answer if isinstance(answer, Text) else Text(str(answer)))
             else:
-                self.table.console.print(answer)
+                self.screen.console.print(answer)
             return None
         if text.isdigit():
             return self._choose(int(text))
@@ -330,7 +331,7 @@ class Asking:
             got = self.step.answer(text)
         except Wrong as exc:
             with contextlib.suppress(NotationError):
-                return self.table.parse(text)  # a whole move typed at a step is taken too
+                return self.screen.parse(text)  # a whole move typed at a step is taken too
             self.note(str(exc), style="red")
             return None
         if isinstance(got, Step):
@@ -340,10 +341,10 @@ class Asking:
 
     def _move(self, text: str) -> Action | None:
         try:
-            return self.table.parse(text)
+            return self.screen.parse(text)
         except NotationError as exc:
             said = str(exc)  # the game's whole notation hint, when it fits the line
-            room = self.table.room()
+            room = self.screen.room()
             if len(said) > room:
                 said = UNREADABLE.format(_cut(text, room - len(UNREADABLE.format(""))))
             self.note(said, style="red")
