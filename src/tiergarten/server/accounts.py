@@ -75,6 +75,19 @@ def user_name(text: str) -> str:
     return name
 
 
+def name_key(text: str) -> str | None:
+    """The key an account is looked up by (its user name casefolded), or None for a text no
+    user name can be, which is then never sent to the database (PostgreSQL refuses a NUL).
+
+    >>> name_key(" Ann  Lee "), name_key("Ann" + chr(0))
+    ('ann lee', None)
+    """
+    try:
+        return user_name(text).casefold()
+    except AccountError:
+        return None
+
+
 def check_password(password: str) -> str:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise AccountError(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")
@@ -155,14 +168,18 @@ class Accounts:
 
     def sign_in(self, name: str, password: str, address: str) -> User:
         """The user, if name and password match; else AccountError(WRONG), limited."""
-        key = " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+        found = name_key(name)
+        key = found if found is not None else " ".join(name.split()).casefold()
         wait = max(self.by_name.wait(key), self.by_address.wait(address))
         if wait > 0:
             raise AccountError(f"too many failed sign-ins; try again in {int(wait) + 1} s", 429)
-        with self.engine.connect() as conn:
-            row = conn.execute(select(USERS.c.id, USERS.c.name, USERS.c.password_hash).where(
-                USERS.c.name_key == key, USERS.c.deleted.is_(None))).first()
-        if row is None or not self._verify(row.password_hash, password):
+        row = None
+        if found is not None:
+            with self.engine.connect() as conn:
+                row = conn.execute(select(USERS.c.id, USERS.c.name, USERS.c.password_hash)
+                                   .where(USERS.c.name_key == key, USERS.c.deleted.is_(None))
+                                   ).first()
+        if not self._verify(row.password_hash if row else None, password) or row is None:
             self.by_name.fail(key)
             self.by_address.fail(address)
             raise AccountError(WRONG, 401)

@@ -24,6 +24,7 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from tiergarten.core.registry import replay
 
+from .accounts import name_key
 from .schema import ACTIONS, RATINGS, RESULTS, SEATS, TABLES, USERS
 from .store import TableRow
 
@@ -172,9 +173,12 @@ def leaderboard(engine: Engine, game: str, limit: int = 50) -> dict[str, Any]:
 def profile(engine: Engine, name: str) -> dict[str, Any] | None:
     """A player's page: ratings per game with their history, games played and won, recent
     games (with replays) and favourite opponents. None for no such (live) account."""
+    key = name_key(name)
+    if key is None:
+        return None
     with engine.connect() as conn:
         user = conn.execute(select(USERS.c.id, USERS.c.name, USERS.c.created).where(
-            USERS.c.name_key == " ".join(name.split()).casefold(),
+            USERS.c.name_key == key,
             USERS.c.deleted.is_(None))).first()
         if user is None:
             return None
