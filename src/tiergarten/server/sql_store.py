@@ -265,6 +265,14 @@ class SqlStore:
             return row
 
 
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        """When each action of a table's log was stored, in order (timezone-aware)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ACTIONS.c.at).where(ACTIONS.c.table_id == table_id)
+                                .order_by(ACTIONS.c["index"]))
+            return [at if at.tzinfo else at.replace(tzinfo=dt.UTC) for at in rows.scalars()]
+
+
 def _in_memory(url: str) -> bool:
     """Whether a SQLite URL names an in-memory database (`sqlite://`, `sqlite:///:memory:`)."""
     rest = url.split("://", 1)[1]
