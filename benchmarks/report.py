@@ -105,6 +105,47 @@ def _targets_md(results: dict[str, Any]) -> list[str]:
     return out
 
 
+def _cluster_md(c: dict[str, Any]) -> list[str]:
+    out = ["### Several workers behind Caddy (PostgreSQL, Redis)", "",
+           f"{c.get('postgresql', '')}; {c.get('redis', '')}; Caddy {c.get('caddy', '')}. "
+           "Clients connect through the proxy only (round robin): most connections of a table "
+           "are relayed to its owner. CPU: milliseconds of CPU per act, summed over the "
+           "workers, and Redis's and Caddy's.", "",
+           "| workers | tables | actions/s | p50 | p99 | errors | workers ms/act | Redis "
+           "ms/act | Caddy ms/act | clients CPU |", "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for n, sweep in c["by_workers"].items():
+        for r in sweep["steps"]:
+            ms = r["cpu_ms_per_act"]
+            lat = r["latency_s"]
+            out.append(f"| {n} | {r['tables']} | {r['actions_per_s']:.0f} | "
+                       f"{_ms(lat['p50'])} | {_ms(lat['p99'])} | {r['errors']} | "
+                       f"{sum(v for k, v in ms.items() if k.startswith('worker')):.2f} | "
+                       f"{ms['redis']:.2f} | {ms['caddy']:.2f} | "
+                       f"{r['client_cpu_share']:.0%} |")
+    out += ["", "Held (p99 < 50 ms, no errors): " + ", ".join(
+        f"{n} worker(s): {s['largest_passing']} tables" for n, s in c["by_workers"].items())]
+    return out
+
+
+def _failover_md(f: dict[str, Any]) -> list[str]:
+    return ["### Failover after kill -9 of a worker", "",
+            f"{len(f['runs'])} runs; each kills the worker owning the most tables. Time from "
+            "the kill to the first new state of each of its tables at a watcher "
+            f"reconnecting through the proxy (lease {f['lease_ttl_s']:g} s): median "
+            f"{_sec(f['median_s'])}, max {_sec(f['max_s'])} (per run max: "
+            + ", ".join(_sec(x) for x in f["per_run_max_s"]) + "); tables that never "
+            f"resumed: {f['tables_never_resumed']}; every log whole and what was told: "
+            f"{f['all_whole']}."]
+
+
+def _sec(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f} s"
+
+
+def _ms(x: float | None) -> str:
+    return "–" if x is None else f"{x * 1000:.1f} ms"
+
+
 def _ms1(x: float) -> str:
     return f"{x:.1f}"
 
@@ -187,7 +228,8 @@ def _load_md(ld: dict[str, Any]) -> list[str]:
 def summary(results: dict[str, Any]) -> str:
     lines: list[str] = []
     commands = results.get("commands", {})
-    for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md)):
+    for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md),
+                         ("cluster", _cluster_md), ("failover", _failover_md)):
         if results.get(part):
             rendered = render(results[part])
             when = results[part].get("ran")

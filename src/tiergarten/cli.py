@@ -258,14 +258,23 @@ def serve(
     public_url: Annotated[str | None, typer.Option(
         help="The address invite links use, e.g. http://192.168.1.20:8000 or "
              "https://games.example.org/tiergarten behind a proxy.")] = None,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://... : run as one worker of several behind a proxy (docs/deploy.md); "
+             "also TIERGARTEN_REDIS_URL.")] = None,
 ) -> None:
     """Serve tables in the browser and over websockets (Ctrl-C stops)."""
+    import os
+
+    from tiergarten.server.cluster.settings import ClusterSettings
     from tiergarten.server.main import listen_plan
     from tiergarten.server.main import serve as run_server
 
     try:
         host, public = listen_plan(host, port, lan, public_url)
-        run_server(host=host, port=port, db=db, public_url=public)
+        run_server(host=host, port=port, db=db or os.environ.get("TIERGARTEN_DB"),
+                   public_url=public, cluster=ClusterSettings.from_env(redis_url=redis),
+                   log_format=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"),
+                   log_level=os.environ.get("TIERGARTEN_LOG_LEVEL", "warning"))
     except (OptionError, ValueError) as exc:
         fail(str(exc))
 

@@ -129,7 +129,8 @@ def test_serve_hands_its_address_and_database_to_the_server(run, monkeypatch) ->
     monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
     result = run("serve", "--port", "8123", "--db", "/tmp/x.db")
     assert result.exit_code == 0, result.output
-    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db", "public_url": None}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db", "public_url": None,
+                    "cluster": None, "log_format": "text", "log_level": "warning"}
     assert run("serve", "--port", "0").exit_code == 2
 
 
@@ -177,7 +178,8 @@ def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
     monkeypatch.setattr(server_main, "lan_address", lambda: "192.168.1.20")
     assert run("serve", "--lan", "--port", "8123").exit_code == 0
     assert seen == {"host": "0.0.0.0", "port": 8123, "db": None,
-                    "public_url": "http://192.168.1.20:8123"}
+                    "public_url": "http://192.168.1.20:8123", "cluster": None,
+                    "log_format": "text", "log_level": "warning"}
     assert run("serve", "--public-url", "https://games.example.org/tg/").exit_code == 0
     assert seen["host"] == "127.0.0.1" and seen["public_url"] == "https://games.example.org/tg"
 

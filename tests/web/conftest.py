@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from tests.server.harness import Server
 
+from .a11y import assert_accessible
+
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
@@ -26,7 +28,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tiergarten.db"
-    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30").start()
+    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30", "--allow-seeds").start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed
@@ -46,12 +48,15 @@ def paced_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Any:
-    """shot(page, "name") saves a full-page screenshot named after the test."""
+    """shot(page, "name") saves a full-page screenshot named after the test, and checks that
+    screen with axe-core's WCAG 2 A and AA rules (tests/web/a11y.py): every screen a test
+    looks at must have no violation."""
     SHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(page: Any, name: str) -> Path:
         path = SHOTS / f"{request.node.name}-{name}.png"
         page.screenshot(path=str(path), full_page=True)
+        assert_accessible(page, f"the screen {name!r}")
         return path
 
     return take

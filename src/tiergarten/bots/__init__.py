@@ -10,8 +10,10 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tiergarten.core import Game, OptionError
 
@@ -48,6 +50,20 @@ def make(name: str, game: Game, seat: int, rng: random.Random) -> Bot:
     return factory(game, seat, rng)
 
 
+Adviser = Callable[[Mapping[str, Any], Sequence[str] | None], dict[str, Any]]
+
+
+def adviser(game_id: str) -> Adviser | None:
+    """The hint adviser of a game: `advise(observation, legal)` exported by the game's module
+    `tiergarten.bots.<game id>`, found by convention (None: the game gives no hints)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError:
+        return None
+    advise: Adviser | None = getattr(module, "advise", None)
+    return advise
+
+
 def register(game_id: str, name: str, factory: Factory) -> None:
     """Make a bot available by name for one game."""
     _BY_GAME.setdefault(game_id, {})[name] = factory
@@ -64,4 +80,4 @@ def _register_levels() -> None:
 
 _register_levels()
 
-__all__ = ["Bot", "RandomBot", "make", "names", "register"]
+__all__ = ["Bot", "RandomBot", "adviser", "make", "names", "register"]

@@ -30,6 +30,7 @@ from tiergarten.games.mucca_pazza.data import ANIMALS, FREE_SLIDES, GHOST_NAME, 
 from tiergarten.games.mucca_pazza.solver import best_turn, fewest, moves
 
 from .base import Bot
+from .mucca_pazza_advice import advise  # the hint adviser, found by convention
 
 CHILD_RECALL = 0.5  # the chance that the child remembers a card it has seen
 YOUNG_SIGHT = 1  # the longest solution the junior bots spot
@@ -156,4 +157,4 @@ def _counts(names: list[str]) -> list[int]:
     return counts
 
 
-__all__ = ["ChildBot", "MemoryBot", "MuccaBot"]
+__all__ = ["ChildBot", "MemoryBot", "MuccaBot", "advise"]

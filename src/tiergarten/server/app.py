@@ -9,11 +9,13 @@ docs/protocol.md).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.middleware.gzip import GZipMiddleware
@@ -21,7 +23,7 @@ from fastapi.responses import JSONResponse
 
 from tiergarten.core import OptionError
 
-from . import ratings
+from . import metrics, ratings
 from .accounts import Accounts
 from .csrf import CrossSiteGuard
 from .manager import TableManager
@@ -31,14 +33,22 @@ from .settings import Settings, TableError
 from .sql_store import SqlStore
 from .transport import LocalTransport
 
+if TYPE_CHECKING:
+    from .cluster import ClusterSettings
+
+RESTARTING = 1012  # close code: the server is restarting, reconnect (docs/protocol.md)
+RESTART_REASON = "the server is restarting; reconnect"
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
-               web: Path | None = WEB) -> FastAPI:
+               web: Path | None = WEB, cluster: ClusterSettings | None = None) -> FastAPI:
     """The whole server as an ASGI app over the database `db` (see `sql_store.database_url`).
 
     The browser client in `web` (src/tiergarten/web) is served at `/` if that folder exists.
+    With `cluster` the process is one worker of several sharing Redis (server/cluster,
+    docs/deploy.md); without, it runs every table itself.
     """
     settings = settings or Settings()
 
@@ -47,17 +57,38 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         store = SqlStore(db)
         app.state.accounts = Accounts(store.engine, settings.login_attempts,
                                       settings.login_window)
-        manager = app.state.manager = TableManager(store, settings, LocalTransport())
+        app.state.cluster = None
+        if cluster is None:
+            manager = app.state.manager = TableManager(store, settings, LocalTransport())
+        else:
+            from .cluster import Cluster
+
+            node = app.state.cluster = Cluster(cluster, store)
+            manager = app.state.manager = TableManager(store, settings, node.transport,
+                                                       ownership=node)
+            manager.locate = node.open
         manager.seat_tokens = app.state.accounts.seat_token
         manager.game_over = functools.partial(ratings.game_over, store.engine)
-        await manager.recover()
+        if cluster is None:
+            await manager.recover()
+        else:
+            await app.state.cluster.start(manager, app)
+        metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),
+                      None if cluster is None else lambda: app.state.cluster.relayed,
+                      None if cluster is None else lambda: app.state.cluster.bus.sent)
         try:
             yield
         finally:
             await manager.stop()
+            if app.state.cluster is not None:
+                await app.state.cluster.stop()
             store.close()
 
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan)
+    if cluster is not None:
+        from .cluster.forward import ForwardMiddleware
+
+        app.add_middleware(ForwardMiddleware)  # REST about another worker's table runs there
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
     app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
     app.add_exception_handler(OptionError, _option_error)
@@ -69,6 +100,23 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
         app.mount("/", StaticFiles(directory=web, html=True), name="web")
     return app
+
+
+async def drain(app: FastAPI, reason: str = RESTART_REASON) -> None:
+    """A graceful stop before the process exits: take no new connections (`/readyz` says
+    so), stop every table after the commit in hand, ask every client to reconnect (close
+    1012), and in a deployment of several let the other workers take the tables at once."""
+    manager: TableManager | None = getattr(app.state, "manager", None)
+    if manager is None:
+        return
+    manager.draining = True
+    node = getattr(app.state, "cluster", None)
+    if node is not None:
+        await node.drain(reason)
+    await manager.stop(RESTARTING, reason)
+    if node is not None:
+        await node.stop()  # leases released: the others adopt the tables at their next tick
+    await asyncio.sleep(0.2)  # let the connections' writers send their close frames
 
 
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:

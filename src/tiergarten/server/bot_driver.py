@@ -35,16 +35,13 @@ from .table_log import TableLog
 
 log = logging.getLogger("tiergarten.server")
 
-STANDINS = ("heuristic", "greedy")  # preferred stand-in bots, if the game has them
+STANDIN = "normal"  # the level that plays for a person who is away: every game has it
 
 
 def standin_name(game_id: str) -> str:
-    """The bot that plays for a person who is away: the game's own bot, else random."""
-    known = bots.names(game_id)
-    for name in (*STANDINS, *known):
-        if name in known and name != "random":
-            return name
-    return "random"
+    """The bot that plays for a person who is away: the game's `normal` level (a level table is
+    part of every game's bots module), else random."""
+    return STANDIN if STANDIN in bots.names(game_id) else "random"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ import statistics
 from collections import deque
 from typing import Any
 
+from .metrics import ERRORS
+
 RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
 OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored
 
@@ -51,6 +53,7 @@ class Connection:
         self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
+        ERRORS.labels(code=code).inc()
         self.send({"type": "error", "code": code, "message": message, "version": version})
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:

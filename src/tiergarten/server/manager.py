@@ -10,24 +10,77 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from tiergarten import bots
 from tiergarten.core import OptionError, load
 from tiergarten.core.game import fresh_seed
 
+from .connection import Connection
 from .protocol import NAME_LENGTH, SeatSpec
 from .settings import Settings, TableError, hash_token
 from .store import SeatRow, Store, TableRow
-from .tables import LiveTable
+from .tables import LiveTable, ToTable
 from .transport import LocalTransport, Transport
 
 log = logging.getLogger("tiergarten.server")
 
 
+class Ownership(Protocol):
+    """Which tables this process may run. One process runs them all (`SOLE`); in a deployment
+    of several, a table's lease says (server/cluster)."""
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process owns the table now (taking it if nobody does)."""
+        ...
+
+    def claim(self, table_id: str) -> None:
+        """Own a table about to be created (its id is new)."""
+        ...
+
+    def release(self, table_id: str) -> None:
+        """Own it no more (it is over and nobody watches it)."""
+        ...
+
+
+class _Sole:
+    """One process: it owns every table."""
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+    def claim(self, table_id: str) -> None:
+        pass
+
+    def release(self, table_id: str) -> None:
+        pass
+
+
+SOLE = _Sole()
+
+
+class Playable(Protocol):
+    """What the websocket route needs of a table: a `LiveTable`, or (server/cluster) a relay
+    to the process that owns it."""
+
+    real_time: bool
+
+    @property
+    def version(self) -> int | None: ...
+
+    def seat_of(self, token: str) -> int | None: ...
+
+    def connect(self, peer: Connection) -> None: ...
+
+    def disconnect(self, peer: Connection) -> None: ...
+
+    async def handle(self, peer: Connection, message: ToTable) -> None: ...
+
+
+Locate = Callable[[str], Awaitable[Any]]  # -> Playable | None (a LiveTable or a relay)
 @dataclass(frozen=True)
 class Account:
     """A signed-in player as a table sees them: id, user name, and their seat tokens."""
@@ -44,11 +97,14 @@ class TableManager:
     """Every table of one server: creates, finds, recovers and stops them."""
 
     def __init__(self, store: Store, settings: Settings | None = None,
-                 transport: Transport | None = None) -> None:
+                 transport: Transport | None = None, ownership: Ownership = SOLE) -> None:
         self.store = store
         self.settings = settings or Settings()
         self.transport: Transport = transport if transport is not None else LocalTransport()
+        self.ownership = ownership
         self.tables: dict[str, LiveTable] = {}
+        self.draining = False  # a graceful stop is under way: no new connections
+        self.locate: Locate | None = None  # several processes: finds the owner of a table
         # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
         self.seat_tokens: Callable[[str, int, int], str] | None = None
         # stores a finished game's results and ratings (`ratings.game_over`; None: not here)
@@ -68,20 +124,45 @@ class TableManager:
                 count += 1
         return count
 
-    async def stop(self) -> None:
-        for table in list(self.tables.values()):
-            await table.stop()
+    async def stop(self, code: int = 1001, reason: str = "the server is stopping") -> None:
+        """Stop every table (each after the commit in hand) and close its connections."""
+        await asyncio.gather(*(table.stop(code, reason) for table in list(self.tables.values())))
+
+    async def let_go(self, table: LiveTable, code: int, reason: str) -> None:
+        """Stop running one table here (another process owns it now)."""
+        await table.stop(code, reason)
+        self._forget(table)
+
+    def adopt(self, row: TableRow, rematch: str | None) -> LiveTable:
+        """Run a table this process has just come to own, rebuilt from its log `row`."""
+        table = self.tables.get(row.id)
+        if table is None:
+            table = self._keep(self._live(row))
+            table.rematch = rematch
+            table.start_if_full()
+        return table
 
     def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the database on first use; None if unknown."""
+        """The live table, rebuilt from the database on first use; None if unknown (or, in a
+        deployment of several processes, owned by another)."""
         table = self.tables.get(table_id)
         if table is None:
+            if not self.ownership.holds(table_id):
+                return None
             row = self.store.load_table(table_id)
             if row is None:
+                self.ownership.release(table_id)  # no such table: nothing to own
                 return None
             table = self._keep(self._live(row))
             table.rematch = self.store.rematch_id(table_id)
         return table
+
+    async def open(self, table_id: str) -> Playable | None:
+        """The table a new connection talks to: live here, or relayed to its owner."""
+        if self.locate is None:
+            return self.get(table_id)
+        found: Playable | None = await self.locate(table_id)
+        return found
 
     def _live(self, row: TableRow) -> LiveTable:
         return LiveTable(row, self.store, self.transport, self.settings)
@@ -104,6 +185,7 @@ class TableManager:
     def _forget(self, table: LiveTable) -> None:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]  # the database has all of it; `get` rebuilds it
+            self.ownership.release(table.id)
 
     def create(self, game_id: str, players: int | None, options: dict[str, Any],
                seats: list[SeatSpec | None], timer: float | None = None,
@@ -134,6 +216,7 @@ class TableManager:
             else:
                 rows.append(SeatRow(seat, "human"))
         table_id = secrets.token_urlsafe(9)
+        self.ownership.claim(table_id)  # owned before the store has it: never an orphan
         if rematch_of is not None:  # the same people; an account's token is made anew
             rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id, s.account)
                     for s in rematch_of.seats]

@@ -39,6 +39,9 @@ class MemoryStore:
         self._times: dict[str, list[dt.datetime]] = {}
         self._lock = threading.Lock()
 
+    def ping(self) -> None:
+        pass  # always there
+
     def close(self) -> None:
         self.writer.shutdown(wait=True)
 

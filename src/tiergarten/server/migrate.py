@@ -33,10 +33,17 @@ def config() -> Config:
     return cfg
 
 
+MIGRATION_LOCK = 7_210_417  # PostgreSQL advisory lock key held while migrating
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Migrate the database of `engine` to `revision` (default: the newest)."""
     cfg = config()
     with engine.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            # several workers may start at once on one database (docs/deploy.md): one
+            # migrates, the others wait here and then find it done (until the commit)
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, revision)
         connection.commit()

@@ -6,6 +6,9 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
     {"pong": 7}                               answer the server's ping 7 (real-time tables)
+    {"press": true, "version": 41}            the club is pressed now (real-time tables): the
+                                              seat's next act is its call, credited from here
+    {"press": false, "version": 41}           no call will follow that press
     {"chat": "good luck!"}                    say something at the table (plain text)
     {"react": "thumbs"}                       a quick reaction (one of `REACTIONS`)
 
@@ -13,6 +16,8 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
 Act(act='draw', version=3)
 >>> read_client('{"pong": 7}')
 Pong(pong=7)
+>>> read_client('{"press": true, "version": 17}')
+Press(press=True, version=17)
 >>> read_client('{"act": 5}')
 Traceback (most recent call last):
 ...
@@ -60,6 +65,15 @@ class Pong(_Strict):
     pong: int = Field(ge=0)
 
 
+class Press(_Strict):
+    """Real-time tables: the club is pressed now, on `version` (true), or that press will have
+    no call after all (false). The seat's next act is the press's call: it is credited at the
+    press's time and judged on the press's version (docs/protocol.md, "Press, then call")."""
+
+    press: bool
+    version: int = Field(ge=0)
+
+
 class Chat(_Strict):
     """A chat line; a spectator may say under which name (marked as a spectator anyway)."""
 
@@ -71,9 +85,10 @@ class React(_Strict):
     react: Literal["thumbs", "smile", "wow", "sad", "clap", "gg"]
 
 
-ClientMessage = Act | Auth | Sync | Pong | Chat | React
+ClientMessage = Act | Auth | Sync | Pong | Chat | React | Press
 _SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true}, "
-           "{\"pong\": id}, {\"chat\": text} or {\"react\": " + "|".join(REACTIONS) + "}")
+           "{\"pong\": id}, {\"chat\": text}, {\"react\": " + "|".join(REACTIONS) + "} or "
+           "{\"press\": true or false, \"version\": n}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -86,7 +101,8 @@ def read_client(text: str | bytes) -> ClientMessage:
         raise BadMessage(_SHAPES)
     model: type[_Strict] = (Act if "act" in data else Auth if "token" in data
                             else Pong if "pong" in data else Chat if "chat" in data
-                            else React if "react" in data else Sync)
+                            else React if "react" in data else Press if "press" in data
+                            else Sync)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
@@ -109,6 +125,7 @@ class Hello(_Sent):
     players: int
     seat: int | None
     limits: dict[str, float]
+    call_window: float | None = None  # real-time tables: how long a press waits for its call
 
 
 class StateMessage(_Sent):
@@ -127,6 +144,8 @@ class ErrorMessage(_Sent):
     code: str
     message: str
     version: int | None = None
+    reason: str | None = None  # `illegal`: the game's reason code, worded by the client ...
+    params: dict[str, Any] | None = None  # ... with these values (cards, seats, counts)
 
 
 class Ping(_Sent):

@@ -22,6 +22,7 @@ class Settings:
     queue_limit: int = 1000  # unsent messages before a slow connection is closed
     ping_every: float = 3.0  # seconds between pings to each connection at real-time tables
     hit_cap: float = 0.15  # the most (seconds) an act is credited earlier than its arrival
+    call_window: float = 3.0  # seconds a press (real time) waits for its call, holding the line
     # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
     # address the browser used to reach the server.
     public_url: str | None = None

@@ -119,6 +119,11 @@ class SqlStore:
         self._log_connections.clear()
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Raise if the database does not answer (readiness)."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
     # -- writing -----------------------------------------------------------------------------
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],

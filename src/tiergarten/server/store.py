@@ -124,6 +124,10 @@ class Store(Protocol):
         """When each action of a table's log was stored, in order (a rebuilt clock's times)."""
         ...
 
+    def ping(self) -> None:
+        """Raise if the store cannot be reached now (readiness)."""
+        ...
+
     def close(self) -> None:
         """Finish the writes under way, then let go of everything."""
         ...

@@ -20,12 +20,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tiergarten.core import IllegalAction, State, replay
 from tiergarten.core.game import Action
 
+from .metrics import COMMIT
 from .store import Store, TableRow
 
 log = logging.getLogger("tiergarten.server")
@@ -57,7 +59,7 @@ class TableLog:
         self.store = store
         self.publish = publish
         self.state: State = replay(row.record())
-        self._turn = asyncio.Lock()  # held while one act is applied, committed and told
+        self.turn = asyncio.Lock()  # held while one act is applied, committed and told
         self._loop = asyncio.get_running_loop()
         self._reached: dict[int, float] = {self.version: self._loop.time()}
         if self.state.is_over() and row.status != "over":
@@ -94,7 +96,7 @@ class TableLog:
         `expect` (if given) and `check(state)` says so (if given); else nothing changes and it
         returns False. Raises IllegalAction (nothing changed) or StoreFailed (nothing changed,
         the state rebuilt from the store, nobody told anything)."""
-        async with self._turn:
+        async with self.turn:
             if expect is not None and self.version != expect:
                 return False
             if check is not None and not check(self.state):
@@ -118,9 +120,11 @@ class TableLog:
         over = state.is_over()
 
         def commit() -> None:  # in the store's writer thread
+            started = time.perf_counter()
             self.store.append_action(self.row.id, index, seat, notation)
             if over:
                 self.store.set_status(self.row.id, "over")
+            COMMIT.observe(time.perf_counter() - started)
 
         written = self._loop.run_in_executor(self.store.writer, commit)
         entry = Entry(seat, notation, _event_count(state) - before)

@@ -1,5 +1,5 @@
 """Mucca Pazza in the terminal: the board as three rows, complete animals marked, the landing
-place or the card grid, stars and cards, the log in words, and a hint from the solver.
+place or the card grid, stars and cards, the log in words, and the adviser's hint.
 
 Built from one seat's observation only (see `tiergarten.games.mucca_pazza.view.observe`).
 The terminal driver has no per-game commands, so there is no `hint` command: the hint is a line
@@ -25,8 +25,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from tiergarten.bots.mucca_pazza import advise
 from tiergarten.games.mucca_pazza.data import GRID_COLUMNS
-from tiergarten.games.mucca_pazza.solver import solve
 
 from .render import Observation, Renderer, whose
 
@@ -124,24 +124,22 @@ class MuccaPazzaRenderer(Renderer):
         seat, turn = obs.get("seat"), obs.get("turn")
         if not self.show_hints or seat is None or seat != turn or obs.get("phase") != "slide":
             return None
+        params = advise(obs)["params"]
+        n = params.get("slides", 0)
         if obs["variant"] == "junior":
-            plan = solve(obs["board"], obs["targets"])
-            n = len(plan.slides)
+            if "animal" not in params:
+                return Text("Hint: this card cannot be won now.", style="dim")
             goal = "an animal for the ghost" if obs["target"] == "ghost" else obs["target"]
-            return Text(f"Hint: {goal} can be completed in {n} more slide{'s' if n != 1 else ''}"
-                        ".", style="dim")
-        plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
-                     stars=obs["stars"][seat], must_slide=not obs["slides_made"])
-        if not plan.cards:
+            return Text(f"Hint: {goal} can be completed in {n} more slide{_s(n)}.", style="dim")
+        cards, stars = params["cards"], params["stars"]
+        if not cards:
             return Text("Hint: no card can be won this turn.", style="dim")
-        stars = f", spending {plan.stars} star{'s' if plan.stars != 1 else ''}" if plan.stars \
-            else ""
-        return Text(f"Hint: the best turn wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
-                    f" in {len(plan.slides)} more slide{'s' if len(plan.slides) != 1 else ''}"
-                    f"{stars}.", style="dim")
+        spend = f", spending {stars} star{_s(stars)}" if stars else ""
+        return Text(f"Hint: the best turn wins {cards} card{_s(cards)} in {n} more slide{_s(n)}"
+                    f"{spend}.", style="dim")
 
     def commands(self) -> dict[str, str]:
-        return {"hint": "the slides the solver would make now"}
+        return {"hint": "what the adviser would do now, and why"}
 
     def command(self, word: str, obs: Observation) -> Text:
         if word != "hint":
@@ -149,19 +147,22 @@ class MuccaPazzaRenderer(Renderer):
         seat, turn = obs.get("seat"), obs.get("turn")
         if seat is None or seat != turn or obs.get("phase") != "slide":
             return Text("Hint: there is nothing to slide for now.", style="dim")
-        if obs["variant"] == "junior":
-            plan = solve(obs["board"], obs["targets"])
-            done = f"completes {', '.join(plan.complete)}" if plan.complete else "completes it"
+        advice = advise(obs)
+        reason, params = advice["reason"], advice["params"]
+        if reason == "win":
+            stars = params["stars"]
+            spend = f", spending {stars} star{_s(stars)}" if stars else ""
+            what = f"wins {params['cards']} card{_s(params['cards'])}{spend}"
+        elif reason == "complete":
+            what = f"completes the {params['animal']}"
+        elif reason == "nothing_stop":
+            return Text("Hint: nothing can be won this turn — stop.", style="dim")
+        elif reason == "nothing_slide":
+            return Text("Hint: nothing can be won this turn — make one slide and stop.",
+                        style="dim")
         else:
-            plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
-                         stars=obs["stars"][seat], must_slide=not obs["slides_made"])
-            if not plan.cards:  # a standard turn that completes nothing wins nothing
-                then = "make one slide and stop" if plan.slides else "stop"
-                return Text(f"Hint: nothing can be won this turn — {then}.", style="dim")
-            done = f"wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
-        if not plan.slides:
-            return Text("Hint: no slide is needed — stop.", style="dim")
-        return Text(f"Hint: {'; '.join(plan.slides)} — {done}.", style="dim")
+            return Text(f"Hint: {advice['hint']} — {advice['why']}.", style="dim")
+        return Text(f"Hint: {'; '.join(advice['plan'])} — {what}.", style="dim")
 
     # -- the screen --------------------------------------------------------------------------
 
@@ -272,3 +273,7 @@ def _grouped(names: Sequence[str]) -> list[str]:
 
 
 RENDERER = MuccaPazzaRenderer()
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"

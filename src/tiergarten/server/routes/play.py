@@ -15,12 +15,14 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from ..connection import Connection
-from ..manager import TableManager
+from ..manager import Playable, TableManager
+from ..metrics import CONNECTIONS
 from ..protocol import BadMessage, Pong, read_client
 from ..settings import Settings
-from ..tables import LiveTable
 
 router = APIRouter()
+
+RESTARTING = 1012  # close code: the server is restarting; reconnect (docs/protocol.md)
 
 
 @router.websocket("/ws/{table_id}")
@@ -28,7 +30,10 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     tables: TableManager = websocket.app.state.manager
     settings = tables.settings
-    table = tables.get(table_id)
+    if tables.draining:  # a graceful stop: this server takes no new connections
+        await websocket.close(RESTARTING, "the server is restarting; reconnect")
+        return
+    table = await tables.open(table_id)  # here, or relayed to the process that owns it
     if table is None:
         await _refuse(websocket, "not_found", f"there is no table {table_id!r}", 4404)
         return
@@ -42,9 +47,11 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     table.connect(conn)
     pinger = (asyncio.create_task(_ping(conn, settings.ping_every))
               if table.real_time and settings.ping_every > 0 else None)
+    CONNECTIONS.inc()
     try:
         await _read(websocket, conn, table, settings)
     finally:
+        CONNECTIONS.dec()
         if pinger is not None:
             pinger.cancel()
         table.disconnect(conn)
@@ -76,7 +83,7 @@ class RateLimit:
         return False
 
 
-async def _read(websocket: WebSocket, conn: Connection, table: LiveTable,
+async def _read(websocket: WebSocket, conn: Connection, table: Playable,
                 settings: Settings) -> None:
     """Read client messages until the client goes or the connection is closed for abuse."""
     limit = RateLimit(settings.rate, settings.burst)

@@ -8,6 +8,7 @@ import { saveOwner } from "./chat.js";
 
 export function showLobby(main) {
   let games = [];
+  let open = null;  // the open tables last fetched (null: not yet)
   const state = { game: null };
   const view = h("div.lobby");
   main.append(view);
@@ -44,16 +45,20 @@ export function showLobby(main) {
       h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
       h("section.panel", {}, leaderboardLinks()),
     );
+    showOpen();  // what is known already, at once: switching game must not show "Loading…"
   }
 
   async function refreshOpen() {
+    try { open = await api.openTables(); } catch { open = open ?? []; }
+    showOpen();
+  }
+
+  function showOpen() {
     const list = view.querySelector("#open-list");
-    if (!list) return;
-    let tables = [];
-    try { tables = await api.openTables(); } catch { /* shown as empty */ }
+    if (!list || open === null) return;
     clear(list);
-    if (!tables.length) list.append(h("p.muted", {}, t("lobby.none_open")));
-    for (const table of tables) {
+    if (!open.length) list.append(h("p.muted", {}, t("lobby.none_open")));
+    for (const table of open) {
       const game = games.find((g) => g.id === table.game);
       const free = table.seats.filter((s) => !s.taken).length;
       list.append(h("a.open-table", { href: `#/t/${table.id}` },
@@ -167,6 +172,8 @@ function createForm(game) {
     } else if (option.kind === "int") {
       input = h("input", { type: "number", id, value: option.default ?? "", min: option.minimum ?? undefined,
         max: option.maximum ?? undefined, placeholder: option.nullable ? t("lobby.unlimited") : undefined });
+    } else if (isMapping(option.default)) {
+      return mappingField(option, id, label, doc);
     } else {
       input = h("input", { type: "text", id, value: typeof option.default === "object" ? JSON.stringify(option.default) : option.default ?? "" });
     }
@@ -185,4 +192,28 @@ function createForm(game) {
     };
     return { el, read };
   }
+
+  // A mapping of names to words (MammuZ's dinosaur_powers): one select per name, offering every
+  // word the default uses (each power once), in the page's language.
+  function mappingField(option, id, label, doc) {
+    const keys = Object.keys(option.default);
+    const values = [...new Set(Object.values(option.default))];
+    const selects = keys.map((key) => h("select", { id: `${id}-${key}`, dataset: { key } },
+      values.map((v) => new Option(tOr(`choice.${option.name}.${v}`, v.replaceAll("_", " ")), v, false, v === option.default[key]))));
+    const el = h("fieldset.option.mapping", { id, title: option.allowed },
+      h("legend.option-name", {}, label),
+      h("div.mapping-rows", {}, keys.map((key, i) => h("label.mapping-row", { for: selects[i].id },
+        h("span", {}, tOr(`animal.${key}`, key)), selects[i]))),
+      h("small", {}, doc));
+    const read = () => {
+      const value = Object.fromEntries(selects.map((sel) => [sel.dataset.key, sel.value]));
+      return JSON.stringify(value) === JSON.stringify(option.default) ? null : [option.name, value];
+    };
+    return { el, read };
+  }
+}
+
+function isMapping(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    && Object.values(value).every((v) => typeof v === "string");
 }

@@ -10,6 +10,8 @@ export class TableSocket {
     this.token = token;
     this.handlers = handlers;  // {hello, table, state, error, status, closed}
     this.version = null;
+    this.callWindow = null;  // real-time tables: seconds a press waits for its call (hello)
+    this.sent = null;        // the last act sent: {notation, version}
     this.retry = 0;
     this.stopped = false;
     this.open();
@@ -42,6 +44,7 @@ export class TableSocket {
       return;
     }
     if (message.type === "state") this.version = message.version;
+    if (message.type === "hello") this.callWindow = message.call_window ?? null;
     this.handlers[message.type]?.(message);
   }
 
@@ -53,8 +56,24 @@ export class TableSocket {
     return false;
   }
 
-  act(notation) {
-    return this.send({ act: notation, version: this.version });
+  // An act made on the version shown (or the one given: a hit's call names the version seen
+  // when the club was pressed). The same act on the same version again (a double click) is
+  // dropped here: the server would only answer that the table moved on.
+  act(notation, version = this.version) {
+    const again = this.sent && this.sent.notation === notation && this.sent.version === version;
+    if (again) return true;
+    const sent = this.send({ act: notation, version });
+    if (sent) this.sent = { notation, version };
+    return sent;
+  }
+
+  // The club is pressed (real-time tables): the moment counts, the call follows (or not).
+  press(version = this.version) {
+    return this.send({ press: true, version });
+  }
+
+  unpress(version = this.version) {
+    return this.send({ press: false, version });
   }
 
   sync() {

@@ -2,7 +2,7 @@
 // log, results and rematch. Several seats in one browser make a hot-seat table.
 import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
 import { syncSeats } from "./account.js";
@@ -10,11 +10,15 @@ import { mountChat } from "./chat.js";
 import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
 
+// Parameters of a refusal that name seats: shown as the players' names.
+const SEAT_PARAMS = ["seat", "caught", "layer", "flipper", "waiting", "turn"];
+
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
   main.append(view);
   const sockets = new Map();   // seat (or "watch") -> TableSocket
   const states = new Map();    // seat (or "watch") -> last state message
+  const logs = new Map();      // seat (or "watch") -> every log entry so far, by position
   const ui = {};               // the game module's own memory (selections, toggles)
   let info = null;             // the last table message
   let invite = null;           // the invite link and its QR code (GET /api/tables/<id>/invite)
@@ -66,7 +70,7 @@ export function showTable(main, tableId) {
     const tokens = tokensFor(tableId);
     const wanted = new Set(tokens.map((e) => e.seat));
     for (const [key, socket] of sockets) {
-      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); }
+      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); logs.delete(key); }
     }
     for (const { seat, token } of tokens) {
       if (!sockets.has(seat)) sockets.set(seat, socketFor(seat, token));
@@ -83,12 +87,12 @@ export function showTable(main, tableId) {
         noteClock(message);
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
+        if (!keepLog(key, message)) socket().sync();  // a gap in the log: ask for all of it
         render();
         coach?.update(message);
       },
       error: (message) => {
-        const text = tOr(`error.code.${message.code}`, message.code);
-        toast(message.code === "illegal" ? `${text}: ${message.message}` : text, "error");
+        toast(errorText(message), "error");
         if (message.code === "stale") socket().sync();
       },
       status: (status) => view.classList.toggle("offline", status === "offline"),
@@ -98,6 +102,37 @@ export function showTable(main, tableId) {
       },
     });
     function socket() { return sockets.get(key); }
+  }
+
+  // The whole log of the game as this seat may see it: the greeting (and a sync) bring every
+  // entry so far (`log_from` 0), each update the new ones, numbered by their real position.
+  // Returns false when entries are missing (then the client asks for the whole log again).
+  function keepLog(key, message) {
+    if (!Array.isArray(message.log)) {  // a server without the whole log: the recent entries
+      logs.set(key, (message.observation?.log || []).map((e, i) => ({ n: e.n ?? i, ...e })));
+      return true;
+    }
+    const from = message.log_from ?? 0;
+    const known = from === 0 ? [] : logs.get(key) || [];
+    if (from > known.length) return false;
+    logs.set(key, [...known.slice(0, from), ...message.log.map((e, i) => ({ ...e, n: from + i }))]);
+    return true;
+  }
+
+  // A refusal in the page's language: the game's reason code and parameters (seats as names,
+  // cards and animals in words: the game module's refusalWords); the English reason if the
+  // catalogue has no words for that code.
+  function errorText(message) {
+    const text = tOr(`error.code.${message.code}`, message.code);
+    if (message.code !== "illegal") return text;
+    const key = [`refusal.${info?.game}.${message.reason}`, `refusal.${message.reason}`].find((k) => message.reason && has(k));
+    if (!key) return `${text}: ${message.message}`;
+    const params = { ...(message.params || {}) };
+    for (const name of SEAT_PARAMS) {
+      if (typeof params[name] === "number") params[name] = names()[params[name]] ?? params[name];
+      else if (Array.isArray(params[name])) params[name] = params[name].map((s) => names()[s] ?? s).join(", ");
+    }
+    return t(key, game?.refusalWords ? game.refusalWords(params) : params);
   }
 
   function names() {
@@ -137,9 +172,12 @@ export function showTable(main, tableId) {
     next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
       t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line)),
       h("a.learn-link", { href: `#/learn/${info.game}` }, t("tutorial.learn"))));
-    if (state) next.append(logPanel(state));
+    if (state) next.append(logPanel());
     if (info.status === "over" && state) next.append(resultsPanel(state));
+    const list = view.querySelector("#log-list");
+    const atEnd = !list || list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     morphChildren(view, next);
+    followLog(atEnd);
     lastRendered = state;
   }
 
@@ -221,7 +259,9 @@ export function showTable(main, tableId) {
   function board(state) {
     const seat = state.seat;
     const locals = [...states.entries()].filter(([key]) => key !== "watch").map(([key, own]) => ({
-      seat: key, legal: own.legal, act: (notation) => sockets.get(key)?.act(notation) }));
+      seat: key, legal: own.legal, act: (notation, version) => sockets.get(key)?.act(notation, version),
+      press: (version) => sockets.get(key)?.press(version), unpress: (version) => sockets.get(key)?.unpress(version),
+      callWindow: sockets.get(key)?.callWindow }));
     const ctx = currentCtx = {
       obs: state.observation, legal: state.legal, seat, events: state.events, version: state.version, locals,
       prev: lastRendered && lastRendered.seat === seat ? lastRendered.observation : null,
@@ -236,28 +276,55 @@ export function showTable(main, tableId) {
       game.render(ctx));
   }
 
-  function logPanel(state) {
-    const entries = (state.observation.log || []).slice(-40).reverse();
+  // Every move of the game, numbered by its position in the game, oldest first, with a line
+  // where a new round (or herd) starts; it keeps to the newest entry unless the reader scrolled.
+  function logPanel() {
+    const entries = logs.get(shown) || [];
+    // focusable: a keyboard can scroll the log too
+    const list = h("ol#log-list.log-list", { "aria-label": t("table.log"), tabindex: "0" });
+    entries.forEach((e, i) => {
+      const line = game.separator?.(e, entries[i - 1], names(), entries.slice(0, i));
+      if (line) list.append(h("li.round", { "aria-hidden": "true" }, line));
+      const text = describeEvent(info.game, e, names());
+      if (text) list.append(h("li", { value: e.n + 1, dataset: { n: e.n } }, text));
+    });
     return h("details#log.panel.log", { open: window.innerWidth > 800 },
-      h("summary", {}, t("table.log")),
-      h("ol", { reversed: true }, entries.map((e) => h("li", {}, describeEvent(info.game, e, names())))));
+      h("summary", {}, t("table.log_count", { n: entries.length })), list);
   }
 
+  // After a render: keep the log scrolled to its newest entry if the reader was there.
+  function followLog(atEnd) {
+    const list = view.querySelector("#log-list");
+    if (list && atEnd) list.scrollTop = list.scrollHeight;
+  }
+
+  // The end: who won (you, or by name), why, then every seat once by rank (ties share one).
   function resultsPanel(state) {
     const result = state.observation.result;
     const seatOf = [...sockets.keys()].find((k) => k !== "watch");
     const order = result ? info.seats.map((s) => s.seat).sort((a, b) => result.ranks[a] - result.ranks[b]) : [];
-    return h("section#results.panel.results", {},
-      h("h2", {}, t("table.game_over")),
-      result ? h("ol.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, {},
-        h("span", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
+    return h("section#results.panel.results", { role: "region", "aria-label": t("table.game_over") },
+      h("h2.banner", {}, result ? winnerLine(result) : t("table.game_over")),
+      result ? h("p.reason", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
+      result ? h("ul.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, { dataset: { seat: s } },
+        h("span.rank", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
         h("span", {}, t("table.points", { points: result.scores[s], n: result.scores[s] }))))) : null,
-      result ? h("p.muted", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
       h("div.buttons", {},
         seatOf !== undefined ? h("button#rematch.primary", { type: "button", onclick: rematch }, t("table.rematch")) : null,
         info.rematch ? h("a.button", { href: `#/t/${info.rematch}` }, t("table.to_rematch")) : null,
         h("a.button", { href: `#/t/${tableId}/replay` }, t("table.replay")),
         h("a.button", { href: "#/" }, t("table.back"))));
+  }
+
+  function winnerLine(result) {
+    const mine = [...sockets.keys()].filter((k) => k !== "watch");
+    const list = (seats) => new Intl.ListFormat(language, { type: "conjunction" }).format(seats.map((s) => names()[s]));
+    const won = result.winners;
+    if (mine.length === 1 && won.includes(mine[0])) {
+      const others = won.filter((s) => s !== mine[0]);
+      return others.length ? t("table.you_share", { names: list(others), n: others.length }) : t("table.you_won");
+    }
+    return t("table.won", { names: list(won), n: won.length });
   }
 
   async function rematch() {
@@ -291,6 +358,7 @@ export function showTable(main, tableId) {
     sockets.get(seat)?.close();
     sockets.delete(seat);
     states.delete(seat);
+    logs.delete(seat);
     connectAll();
     render();
   }
