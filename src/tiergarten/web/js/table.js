@@ -6,7 +6,7 @@ import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
 import { syncSeats } from "./account.js";
-import { mountChat } from "./chat.js";
+import { mountChat, carryOwner } from "./chat.js";
 import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
 
@@ -334,6 +334,7 @@ export function showTable(main, tableId) {
         table = await api.rematch(tableId, token);
         saveToken(table.id, seat, table.token || token);  // an account's token is new there
       }
+      carryOwner(tableId, table.id);
       location.hash = `#/t/${table.id}`;
     } catch (err) {
       toast(t("error.rematch", { detail: err.message }), "error");
