@@ -75,13 +75,15 @@ def test_a_rated_game_changes_the_rating_and_the_profile(browser: Any, web: Any,
     expect(page.locator(".seat.mine a")).to_have_text("Pat Rated")  # the profile link
     play_to_end(page, play_maumau_turn, seed=3)
     expect(page.locator(".results")).to_be_visible()
+    won = page.locator(".results li.winner", has_text="Pat Rated").count() > 0
     page.wait_for_timeout(500)  # the result is stored just after the last act
     page.click("#me")
-    expect(page.locator("#played")).to_contain_text("1 games played")
+    expect(page.locator("#played")).to_have_text(f"1 game played, {int(won)} won")
     rating = page.locator("#profile-ratings .rating[data-game=maumau]")
     expect(rating).to_be_visible()
     assert rating.locator(".rating-value").inner_text() != "1000"
     expect(rating.locator("svg.rating-chart circle")).to_have_count(2)  # the start, this game
+    expect(rating.locator(".muted")).to_contain_text("1 rated game ·")
     expect(page.locator("#profile-recent li")).to_have_count(1)
     shot(page, "profile")
     page.click("#profile-recent a.replay-link")
