@@ -7,6 +7,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tiergarten.server import bot_levels
+
 from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
 
 PASSWORD = "correct horse battery"
@@ -89,4 +91,10 @@ def test_a_rated_game_changes_the_rating_and_the_profile(browser: Any, web: Any,
     page.click("#profile-recent a.replay-link")
     expect(page.locator(".replay-screen")).to_be_visible()
     page.goto(web.url + "/#/leaderboard/maumau")
-    expect(page.locator("#leaderboard li")).to_contain_text(["Pat Rated"])
+    expect(page.locator("#leaderboard li:not(.bot-level)")).to_contain_text(["Pat Rated"])
+    # the measured levels stand among the players, where their ratings fall
+    levels = page.locator("#leaderboard li.bot-level")
+    expect(levels).to_have_count(len(bot_levels.levels("maumau")))
+    shown = [int(v) for v in page.locator("#leaderboard li strong").all_inner_texts()]
+    assert shown == sorted(shown, reverse=True)
+    shot(page, "leaderboard")
