@@ -342,6 +342,36 @@ def ratings_rebuild(
     typer.echo(f"rated {done['rated']} of {done['games']} finished games")
 
 
+@ratings_app.command("calibrate")
+def ratings_calibrate(
+    game: Annotated[list[str] | None, typer.Option(
+        help="A game to measure (repeatable; default every game with levels). The other "
+             "games' figures in the file are kept.")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1,
+                                   help="Games per line-up of the round robin.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the round robin.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Where to write the figures (default: the server's bot_ratings.json).")] = None,
+) -> None:
+    """Measure the bots' fixed ratings per level: a round robin of random and the levels of
+    each game (the lab's league), fitted with the model the server rates with; the server
+    reads the file this writes (see server/calibrate.py)."""
+    from tiergarten.bots.levels import LEVELS
+    from tiergarten.server.bot_levels import DATA
+    from tiergarten.server.calibrate import calibrate
+
+    games = game or sorted(LEVELS)
+    unknown = [g for g in games if g not in LEVELS]
+    if unknown:
+        fail(f"no levels for {', '.join(unknown)}; games with levels: {', '.join(sorted(LEVELS))}")
+    data = calibrate(games, n, seed, workers, out or DATA)
+    for game_id in games:
+        ratings = data["games"][game_id]["ratings"]
+        typer.echo(f"{game_id}: " + ", ".join(f"{name} {r['mu']:.1f} ± {r['se']:.1f}"
+                                              for name, r in ratings.items()))
+
+
 @app.command(name="games")
 def list_games() -> None:
     """List the games tiergarten plays."""

@@ -12,7 +12,8 @@ from typing import Any
 
 import httpx
 
-from tiergarten.server.ratings import BOT_MU, display
+from tiergarten.server.bot_levels import bot_mu, levels
+from tiergarten.server.ratings import display
 
 from .harness import SRC, Client, Server, play_until_over, run
 from .test_accounts import fresh_name, sign_up
@@ -83,7 +84,9 @@ def test_a_rated_game_moves_ratings_by_rank_and_profiles_show_it(server: Server)
     board = server.get("/api/leaderboard/maumau").json()
     names = [p["name"] for p in board["players"]]
     assert ann_name in names and bob_name in names
-    assert {b["bot"]: b["rating"] for b in board["bots"]}["expert"] == display(BOT_MU["expert"])
+    bots = {b["bot"]: b["rating"] for b in board["bots"]}
+    assert list(bots) == levels("maumau")  # the measured levels, weakest first
+    assert bots["expert"] == display(bot_mu("maumau", "expert"))
     assert server.get("/api/leaderboard/chess").status_code == 404
     assert server.get("/api/players/nobody-at-all").status_code == 404
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tiergarten.server import bot_levels
+
 from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
 
 PASSWORD = "correct horse battery"
@@ -75,16 +77,24 @@ def test_a_rated_game_changes_the_rating_and_the_profile(browser: Any, web: Any,
     expect(page.locator(".seat.mine a")).to_have_text("Pat Rated")  # the profile link
     play_to_end(page, play_maumau_turn, seed=3)
     expect(page.locator(".results")).to_be_visible()
+    won = page.locator(".results li.winner", has_text="Pat Rated").count() > 0
     page.wait_for_timeout(500)  # the result is stored just after the last act
     page.click("#me")
-    expect(page.locator("#played")).to_contain_text("1 games played")
+    expect(page.locator("#played")).to_have_text(f"1 game played, {int(won)} won")
     rating = page.locator("#profile-ratings .rating[data-game=maumau]")
     expect(rating).to_be_visible()
     assert rating.locator(".rating-value").inner_text() != "1000"
     expect(rating.locator("svg.rating-chart circle")).to_have_count(2)  # the start, this game
+    expect(rating.locator(".muted")).to_contain_text("1 rated game ·")
     expect(page.locator("#profile-recent li")).to_have_count(1)
     shot(page, "profile")
     page.click("#profile-recent a.replay-link")
     expect(page.locator(".replay-screen")).to_be_visible()
     page.goto(web.url + "/#/leaderboard/maumau")
-    expect(page.locator("#leaderboard li")).to_contain_text(["Pat Rated"])
+    expect(page.locator("#leaderboard li:not(.bot-level)")).to_contain_text(["Pat Rated"])
+    # the measured levels stand among the players, where their ratings fall
+    levels = page.locator("#leaderboard li.bot-level")
+    expect(levels).to_have_count(len(bot_levels.levels("maumau")))
+    shown = [int(v) for v in page.locator("#leaderboard li strong").all_inner_texts()]
+    assert shown == sorted(shown, reverse=True)
+    shot(page, "leaderboard")

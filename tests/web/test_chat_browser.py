@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .driver import create_table
+from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
 
 
 def say(page: Any, text: str) -> None:
@@ -67,3 +67,15 @@ def test_the_clock_shows_on_each_seat_and_runs_for_the_one_to_move(browser: Any,
     text = page.locator(".seat[data-seat='0'] .clock").inner_text()
     assert "3:00" in text or "2:5" in text or "3:0" in text
     shot(page, "clock")
+
+
+def test_the_creator_keeps_the_switch_at_the_rematch(browser: Any, web: Any) -> None:
+    page = browser.new_context().new_page()
+    table = create_table(page, web.url, "maumau", "Rea", ["you", "bot:random"], {"rounds": "1"})
+    expect(page.locator("#chat-switch")).to_be_visible()
+    play_to_end(page, play_maumau_turn, seed=5)
+    page.click("#rematch")
+    expect(page).not_to_have_url(f"{web.url}/#/t/{table}", timeout=TIMEOUT)
+    expect(page.locator(".seat.mine")).to_contain_text("Rea")
+    page.click("#chat-switch")  # the creator's token came along: chat goes off for everyone
+    expect(page.locator("#chat-off")).to_be_visible()

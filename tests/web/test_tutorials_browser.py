@@ -1,19 +1,25 @@
 """Every tutorial in the browser, from the lobby's "Learn to play": the coach explains each
 step, only the taught move is lit and pressable, and following the instructions gets to the
-coach's "well done"; the Mau Mau tutorial is then played to the end against its gentle bot."""
+coach's "well done"; every tutorial is then played to the end against its gentle bots, as a
+person would (each within `PLAY_OUT` seconds)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tiergarten.server.tutorial import TUTORIALS
 
 from .driver import TIMEOUT, play_mammuz_turn, play_maumau_turn, play_to_end
+from .test_mucca_pazza_browser import follow_hint, my_turn
+
+PLAY_OUT = 180  # seconds the rest of a tutorial's game may take in the browser
 
 
 def press_taught(page: Any, tutorial: str, rng: random.Random) -> None:
@@ -34,6 +40,33 @@ def press_taught(page: Any, tutorial: str, rng: random.Random) -> None:
         if live.count():
             live.nth(rng.randrange(live.count())).click()
     page.wait_for_timeout(150)
+
+
+def play_out(page: Any, tutorial: str) -> None:
+    """The rest of the game after the coach's "well done", to its results."""
+    deadline = time.monotonic() + PLAY_OUT
+    if tutorial == "maumau":
+        play_to_end(page, play_maumau_turn, seed=2)
+    elif tutorial == "mammuz":
+        play_to_end(page, play_mammuz_turn, seed=2)
+    elif tutorial == "lecker_mammut":
+        while not page.locator(".results").count():  # flip on; take a top card when won
+            assert time.monotonic() < deadline, "the Lecker Mammut! tutorial did not end"
+            pick = page.locator(".lm-pick")
+            if pick.count():
+                with contextlib.suppress(PlaywrightTimeout):  # the choice may pass meanwhile
+                    pick.first.click(timeout=3000)
+            elif page.locator(".lm-flip:not([disabled])").count():
+                page.keyboard.press("Space")
+            elif page.locator(".lm-controls button[data-act=pass]").count():
+                page.locator(".lm-controls button[data-act=pass]").click()
+            page.wait_for_timeout(40)
+    else:
+        while my_turn(page):  # Mucca Pazza: what the hint advises
+            assert time.monotonic() < deadline, f"the {tutorial} tutorial did not end"
+            follow_hint(page)
+    assert time.monotonic() < deadline, f"the {tutorial} tutorial took too long to finish"
+    expect(page.locator(".results")).to_be_visible()
 
 
 @pytest.mark.parametrize("tutorial", sorted(TUTORIALS))
@@ -57,9 +90,8 @@ def test_follow_the_coach_through_a_tutorial(browser: Any, web: Any, shot: Any,
         press_taught(page, tutorial, rng)
     expect(page.locator("#coach-text")).to_contain_text("Well done")
     shot(page, "done")
-    if tutorial == "maumau":
-        play_to_end(page, play_maumau_turn, seed=2)
-        expect(page.locator(".results")).to_be_visible()
+    play_out(page, tutorial)
+    shot(page, "results")
 
 
 def test_a_tables_help_leads_to_its_tutorials(browser: Any, web: Any) -> None:

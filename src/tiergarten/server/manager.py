@@ -288,7 +288,8 @@ class TableManager:
             return self._need(table.rematch)
         new = self.create(table.row.game, table.row.players, table.row.options, [],
                           table.row.timer, rematch_of=table.row, hints=table.row.hints,
-                          extra={k: v for k, v in table.row.extra.items() if k != "tutorial"},
+                          extra={k: v for k, v in table.row.extra.items()
+                                 if k not in ("tutorial", "started")},
                           owner_hash=table.row.owner_hash)
         table.rematch = new.id
         table.broadcast_info()

@@ -36,6 +36,7 @@ class MemoryStore:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-memory")
         self._tables: dict[str, TableRow] = {}
         self._chat: dict[str, list[dict[str, Any]]] = {}
+        self._times: dict[str, list[dt.datetime]] = {}
         self._lock = threading.Lock()
 
     def ping(self) -> None:
@@ -67,6 +68,7 @@ class MemoryStore:
                 raise StoreError(f"table {table_id}: action {len(actions)} is missing from the "
                                  f"log, so {index} cannot follow")
             actions.append((seat, notation))
+            self._times.setdefault(table_id, []).append(dt.datetime.now(dt.UTC))
 
     def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
         with self._lock:
@@ -110,6 +112,10 @@ class MemoryStore:
         with self._lock:
             row = self._tables.get(table_id)
             return None if row is None else copy.deepcopy(row)
+
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        with self._lock:
+            return list(self._times.get(table_id, []))
 
     def _table(self, table_id: str) -> TableRow:
         row = self._tables.get(table_id)

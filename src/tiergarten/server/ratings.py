@@ -3,48 +3,49 @@ leaderboards and profiles.
 
 When a game ends, every account seated gets a `results` row (rank, won). The game is *rated*
 when every person's seat is an account's (distinct accounts; guests are not rated) and at least
-one account played: multi-player games are rated as rankings. Bots carry fixed ratings per level
-(`BOT_MU`, never updated), so games against bots rate too, and a player's profile says which
-level is nearest to them. `rebuild` recomputes everything from the tables' logs in the order the
-games ended, with the same `record_game` the live server uses, so it gives the same numbers.
+one account played: multi-player games are rated as rankings. Bots carry fixed ratings per game
+and level, measured by `tiergarten ratings calibrate` (bot_levels.py), never updated, so games
+against bots rate too, and a player's profile says which level is nearest to them.
 
->>> display(25.0), nearest_level(26.0)
+Games are rated one at a time, in one order that live rating and `rebuild` share: the server
+rates a finished game under a lock (PostgreSQL's advisory lock, so every process of a cluster
+waits its turn too), and the game's results take the next ids, so the order of the results
+*is* the order the games were rated in. `rebuild` recomputes everything from the tables' logs
+in that order, with the same `record_game`, so it gives the same numbers; a finished game that
+was never rated (it ended before ratings existed, or its rating failed) takes its place among
+the others by its last act's time.
+
+>>> display(25.0), nearest_level("maumau", 25.5)
 (1000, 'normal')
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
 
 from tiergarten.core.registry import replay
 
 from .accounts import name_key
+from .bot_levels import BOT_SIGMA, bot_mu, levels, nearest_level
 from .schema import ACTIONS, RATINGS, RESULTS, SEATS, TABLES, USERS
 from .store import TableRow
 
 MODEL = PlackettLuce()
-BOT_SIGMA = 1.0  # a bot's rating is known, not learnt
-# Where each bot level sits (openskill mu, the same for every game): from the lab's leagues,
-# rounded so that the levels step evenly. Unknown names rate as `normal`.
-BOT_MU = {"random": 15.0, "child": 17.0, "easy": 19.0, "fast": 22.0, "slow": 22.0,
-          "greedy": 24.0, "memory": 24.0, "heuristic": 25.0, "normal": 25.0, "hard": 29.0,
-          "ismcts": 31.0, "expert": 33.0}
-LEVELS = ("random", "easy", "normal", "hard", "expert")  # what a player is told to try
 SCALE = 40  # a rating as shown: 40 * mu (a new player shows 1000)
+LOCK_KEY = 0x7469_6572  # PostgreSQL advisory lock held while a game is rated ("tier")
+_LOCAL = threading.Lock()  # the same within one process (SQLite has no advisory locks)
 
 
 def display(mu: float) -> int:
     return round(SCALE * mu)
-
-
-def nearest_level(mu: float) -> str:
-    return min(LEVELS, key=lambda name: (abs(BOT_MU[name] - mu), BOT_MU[name]))
 
 
 def _now() -> dt.datetime:
@@ -72,7 +73,7 @@ def record_game(conn: Connection, row: TableRow, ranks: Sequence[int], winners: 
             if s.user_id is not None:
                 mu, sigma = current[s.user_id]
             else:
-                mu, sigma = BOT_MU.get(s.bot or "", BOT_MU["normal"]), BOT_SIGMA
+                mu, sigma = bot_mu(row.game, s.bot or ""), BOT_SIGMA
             teams.append([MODEL.rating(mu=mu, sigma=sigma)])
         new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
         for seat, user_id in users.items():
@@ -119,39 +120,66 @@ def _ended_at(conn: Connection, table_id: str) -> dt.datetime:
     return _now() if at is None else _aware(at)
 
 
+@contextlib.contextmanager
+def _turn(engine: Engine) -> Iterator[Connection]:
+    """A transaction in which one game is rated at a time: this process's lock, and on
+    PostgreSQL an advisory lock held until the commit (every process rating into that database
+    waits its turn); the local lock is let go only after the commit."""
+    with _LOCAL, engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+        yield conn
+
+
 def game_over(engine: Engine, row: TableRow) -> bool:
     """The live server's hook: a table's game has just ended (its last act committed)."""
     state = replay(row.record())
     if not state.is_over():
         return False
     result = state.result()
-    with engine.begin() as conn:
+    with _turn(engine) as conn:
         if conn.execute(select(RESULTS.c.id).where(RESULTS.c.table_id == row.id)).first():
             return False  # told twice (a restart at the end): counted once
         return record_game(conn, row, result.ranks, result.winners, _ended_at(conn, row.id))
 
 
+def rating_order(conn: Connection) -> list[tuple[str, dt.datetime]]:
+    """Every finished game with its last act's time, in the order they were rated: by their
+    first result's id; a game without results (never rated) by its time among the others."""
+    ended = {r.id: _aware(r.at) for r in conn.execute(
+        select(TABLES.c.id, func.max(ACTIONS.c.at).label("at"))
+        .join(ACTIONS, ACTIONS.c.table_id == TABLES.c.id)
+        .where(TABLES.c.status == "over").group_by(TABLES.c.id))}
+    rated = [r.table_id for r in conn.execute(
+        select(RESULTS.c.table_id, func.min(RESULTS.c.id).label("first"))
+        .group_by(RESULTS.c.table_id).order_by("first")) if r.table_id in ended]
+    seen = set(rated)
+    others = sorted((t for t in ended if t not in seen), key=lambda t: (ended[t], t))
+    order: list[str] = []
+    for table_id in rated:  # merged: the rated keep their order, the others go by time
+        while others and (ended[others[0]], others[0]) < (ended[table_id], table_id):
+            order.append(others.pop(0))
+        order.append(table_id)
+    return [(t, ended[t]) for t in order + others]
+
+
 def rebuild(engine: Engine, load: Any) -> dict[str, int]:
     """Forget every result and rating, then rate every finished game again from its log, in
-    the order the games ended (their last act's time, then id). `load(table_id)` gives a
-    table's row (the store's `load_table`)."""
-    with engine.begin() as conn:
+    the order they were rated (`rating_order`). `load(table_id)` gives a table's row (the
+    store's `load_table`)."""
+    with _turn(engine) as conn:
+        conn.execute(delete(RATINGS))  # a write first: SQLite takes its write lock at once
+        order = rating_order(conn)
         conn.execute(delete(RESULTS))
-        conn.execute(delete(RATINGS))
-        ended = conn.execute(
-            select(TABLES.c.id, func.max(ACTIONS.c.at).label("at"))
-            .join(ACTIONS, ACTIONS.c.table_id == TABLES.c.id)
-            .where(TABLES.c.status == "over").group_by(TABLES.c.id)).all()
-        order = sorted(ended, key=lambda r: (_aware(r.at), r.id))
         games = rated = 0
-        for entry in order:
-            row = load(entry.id)
+        for table_id, at in order:
+            row = load(table_id)
             state = replay(row.record())
             if not state.is_over():
                 continue
             result = state.result()
             games += 1
-            rated += record_game(conn, row, result.ranks, result.winners, _aware(entry.at))
+            rated += record_game(conn, row, result.ranks, result.winners, at)
     return {"games": games, "rated": rated}
 
 
@@ -167,7 +195,7 @@ def leaderboard(engine: Engine, game: str, limit: int = 50) -> dict[str, Any]:
         players = [{"name": r.name, "rating": display(r.mu), "mu": r.mu, "sigma": r.sigma,
                     "games": r.games} for r in rows]
     return {"game": game, "players": players,
-            "bots": [{"bot": b, "rating": display(BOT_MU[b])} for b in LEVELS]}
+            "bots": [{"bot": b, "rating": display(bot_mu(game, b))} for b in levels(game)]}
 
 
 def profile(engine: Engine, name: str) -> dict[str, Any] | None:
@@ -215,7 +243,7 @@ def profile(engine: Engine, name: str) -> dict[str, Any] | None:
     return {
         "name": user.name, "played": len(results), "won": sum(r.won for r in results),
         "ratings": [{"game": g.game, "rating": display(g.mu), "mu": g.mu, "sigma": g.sigma,
-                     "games": g.games, "level": nearest_level(g.mu),
+                     "games": g.games, "level": nearest_level(g.game, g.mu),
                      "history": history.get(g.game, [])}
                     for g in sorted(ratings, key=lambda g: g.game)],
         "recent": recent,

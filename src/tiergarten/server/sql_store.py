@@ -317,6 +317,13 @@ class SqlStore:
                 row.actions.append((entry.seat, entry.notation))
             return row
 
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        """When each action of a table's log was stored, in order (timezone-aware)."""
+        with self._guard(write=False), self.engine.connect() as conn:
+            rows = conn.execute(select(ACTIONS.c.at).where(ACTIONS.c.table_id == table_id)
+                                .order_by(ACTIONS.c["index"]))
+            return [at if at.tzinfo else at.replace(tzinfo=dt.UTC) for at in rows.scalars()]
+
 
 def _reason(exc: BaseException) -> str:
     """The driver's first line about what went wrong (without SQLAlchemy's statement dump)."""

@@ -126,6 +126,10 @@ class Store(Protocol):
         """One table with its seats and its log (a copy the caller may change), or None."""
         ...
 
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        """When each action of a table's log was stored, in order (a rebuilt clock's times)."""
+        ...
+
     def ping(self) -> None:
         """Check that the database answers and takes writes; raise StoreUnavailable if not
         (readiness)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime as dt
 import hmac
 from collections.abc import Callable
 from typing import Any
@@ -37,7 +38,7 @@ from tiergarten.core import IllegalAction, State
 from . import metrics
 from .bot_driver import BotDriver, BotMove
 from .chat import TableChat
-from .clock import Clock
+from .clock import Clock, due, from_log
 from .fair_queue import FairQueue, Held, credited
 from .protocol import PROTOCOL, Act, Auth, Chat, Press, React, Sync
 from .seats import Seats
@@ -118,15 +119,17 @@ class LiveTable:
         spec = self.row.extra.get("clock")
         if not spec:
             return None
-        clock = Clock(float(spec["bank"]), float(spec.get("increment", 0)), self.seats.people(),
-                      self._loop.time(), self.row.players)
-        if self.status == "playing":  # rebuilt after a restart: every bank starts full
-            clock.moved(None, self._due_people(), self._loop.time())
-        return clock
+        if self.status == "playing":  # rebuilt (a restart, another worker): from the log
+            started = self.row.extra.get("started")
+            return from_log(spec, self.state.game.new_state(self.row.seed), self.row.actions,
+                            self.store.action_times(self.id),
+                            None if started is None else dt.datetime.fromisoformat(started),
+                            self.seats.people(), self.row.players, self._loop.time())
+        return Clock(float(spec["bank"]), float(spec.get("increment", 0)), self.seats.people(),
+                     self._loop.time(), self.row.players)
 
     def _due_people(self) -> list[int]:
-        state = self.state
-        return [s for s in state.to_move() if self.seats.is_person(s) and state.legal_actions(s)]
+        return due(self.state, self.seats.people())
 
     def _is_connected(self, seat: int) -> bool:
         return seat in self.transport.audience(self.id)
@@ -443,6 +446,8 @@ class LiveTable:
             self.log.start()
             if self.clock is not None:
                 self.clock.moved(None, self._due_people(), self._loop.time())
+                self.row.extra = {**self.row.extra, "started": dt.datetime.now(dt.UTC).isoformat()}
+                self.store.set_extra(self.id, self.row.extra)  # whence a rebuilt clock counts
             self.broadcast_info()
             self.broadcast(0)
         if self.status == "playing":

@@ -17,14 +17,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tiergarten.core.registry import game_class
+
 HERE = Path(__file__).resolve().parent / "tutorials"
 
 
 def _load() -> dict[str, dict[str, Any]]:
-    found = {}
-    for path in sorted(HERE.glob("*.json")):
-        found[path.stem] = json.loads(path.read_text(encoding="utf-8"))
-    return found
+    """Every tutorial by id, each game's in turn, the one of its usual rules first (Mucca
+    Pazza's standard before its junior variant)."""
+    found = [(path.stem, json.loads(path.read_text(encoding="utf-8")))
+             for path in HERE.glob("*.json")]
+    return dict(sorted(found, key=lambda item: (item[1]["game"], _unusual(item[1]), item[0])))
+
+
+def _unusual(script: dict[str, Any]) -> bool:
+    """Whether a tutorial plays a variant: an option that the game has a choice of, changed."""
+    info = game_class(script["game"]).info
+    return any(o.choices is not None and script["options"].get(o.name, o.default) != o.default
+               for o in info.options)
 
 
 TUTORIALS = _load()

@@ -75,9 +75,15 @@ export function showAccount(main) {
   const view = h("div.account-screen");
   main.append(view);
 
-  function field(id, label, type, autocomplete) {
+  // A labelled input; `rule` (sign-up, a new password) says what is allowed, in the page's
+  // language, before the server has to refuse it in English.
+  function field(id, label, type, autocomplete, rule = null) {
+    const fresh = autocomplete === "new-password" || id === "up-name";
     return h("label.field", {}, h("span", {}, label),
-      h("input", { id, name: id, type, autocomplete, required: true, maxlength: type === "password" ? "200" : "24" }));
+      h("input", { id, name: id, type, autocomplete, required: true,
+        minlength: fresh ? (type === "password" ? "8" : "3") : null,
+        maxlength: type === "password" ? "200" : "24", "aria-describedby": rule ? `${id}-rule` : null }),
+      rule ? h("small.muted.rule", { id: `${id}-rule` }, rule) : null);
   }
 
   async function submit(event, path, body, done) {
@@ -115,8 +121,8 @@ export function showAccount(main) {
           (f) => ({ name: read(f, "up-name"), password: read(f, "up-password") }), signedIn) },
         h("h2", {}, t("account.sign_up")),
         h("p.muted", {}, t("account.why")),
-        field("up-name", t("account.name"), "text", "username"),
-        field("up-password", t("account.password"), "password", "new-password"),
+        field("up-name", t("account.name"), "text", "username", t("account.name_rule")),
+        field("up-password", t("account.password"), "password", "new-password", t("account.password_rule")),
         h("button.primary", { type: "submit" }, t("account.sign_up"))));
       return;
     }
@@ -126,7 +132,7 @@ export function showAccount(main) {
         (_answer, form) => { toast(t("account.password_changed")); form.reset(); }) },
       h("h1", {}, t("account.signed_in_as", { name: me.name })),
       field("old-password", t("account.old_password"), "password", "current-password"),
-      field("new-password", t("account.new_password"), "password", "new-password"),
+      field("new-password", t("account.new_password"), "password", "new-password", t("account.password_rule")),
       h("button", { type: "submit" }, t("account.change_password"))),
       h("form#delete-account.panel", { onsubmit: (e) => {
         if (!confirm(t("account.delete_confirm"))) { e.preventDefault(); return; }

@@ -13,6 +13,11 @@ export function saveOwner(tableId, owner) {
   if (owner) localStorage.setItem(OWNER + tableId, owner);
 }
 
+// A rematch keeps its creator (the server gives it the same owner): so does this browser.
+export function carryOwner(fromTable, toTable) {
+  saveOwner(toTable, localStorage.getItem(OWNER + fromTable));
+}
+
 function muted(tableId) {
   try { return new Set(JSON.parse(localStorage.getItem(MUTE + tableId)) || []); } catch { return new Set(); }
 }

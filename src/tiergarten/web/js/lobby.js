@@ -1,5 +1,5 @@
 // The lobby: pick a game, set players, options and seats, create the table; or join an open one.
-import { api, playerName, rememberName, saveToken } from "./api.js";
+import { api, inPlayOrder, playerName, rememberName, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";
@@ -15,9 +15,7 @@ export function showLobby(main) {
 
   async function load() {
     try {
-      const order = ["maumau", "mammuz", "lecker_mammut", "mucca_pazza"];
-      const rank = (g) => (order.includes(g.id) ? order.indexOf(g.id) : order.length);
-      games = (await api.games()).sort((a, b) => rank(a) - rank(b));
+      games = inPlayOrder(await api.games());
     } catch (err) {
       view.append(h("p.error", {}, t("error.server", { detail: err.message })));
       return;
@@ -43,7 +41,7 @@ export function showLobby(main) {
           h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
         createForm(games.find((g) => g.id === state.game))),
       h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
-      h("section.panel", {}, leaderboardLinks()),
+      h("section.panel", {}, leaderboardLinks(games)),
     );
     showOpen();  // what is known already, at once: switching game must not show "Loading…"
   }

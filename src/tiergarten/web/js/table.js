@@ -5,8 +5,8 @@ import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
-import { syncSeats } from "./account.js";
-import { mountChat } from "./chat.js";
+import { me, syncSeats } from "./account.js";
+import { mountChat, carryOwner } from "./chat.js";
 import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
 
@@ -60,7 +60,8 @@ export function showTable(main, tableId) {
     [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
       syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
     if (info.tutorial) coach = mountCoach(main);
-    chat = mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
+    // the chat beside the board; none at a tutorial table: nobody there to talk to
+    chat = info.tutorial ? null : mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
       send: (message) => [...sockets.values()].some((s) => s.send(message)) });
     connectAll();
     render();
@@ -186,7 +187,7 @@ export function showTable(main, tableId) {
     return h("section#head.table-head", {},
       h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
       h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
-      h("div.invite", {},
+      info.tutorial ? null : h("div.invite", {},
         h("label", { for: "invite" }, t("table.invite")),
         h("input#invite", { value: link, readonly: true, onclick: (e) => e.target.select() }),
         h("button", { type: "button", onclick: async () => {
@@ -218,8 +219,9 @@ export function showTable(main, tableId) {
   }
 
   function joinForm(another) {
-    const name = h("input", { id: "join-name", value: another ? "" : playerName(), maxlength: "40", required: true,
-      placeholder: t("lobby.your_name") });
+    const account = another ? null : me;  // a signed-in player sits under their user name
+    const name = h("input", { id: "join-name", value: account ? account.name : another ? "" : playerName(),
+      maxlength: "40", required: true, readonly: !!account, placeholder: t("lobby.your_name") });
     const free = info.seats.filter((s) => !s.taken).map((s) => s.seat);
     const seat = h("select", { id: "join-seat" }, free.map((s) => new Option(t("lobby.seat_n", { n: s + 1 }), String(s))));
     async function submit(event) {
@@ -334,6 +336,7 @@ export function showTable(main, tableId) {
         table = await api.rematch(tableId, token);
         saveToken(table.id, seat, table.token || token);  // an account's token is new there
       }
+      carryOwner(tableId, table.id);
       location.hash = `#/t/${table.id}`;
     } catch (err) {
       toast(t("error.rematch", { detail: err.message }), "error");

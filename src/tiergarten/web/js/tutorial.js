@@ -1,7 +1,7 @@
 // Guided first games: #/learn lists a tutorial per game (and per Mucca Pazza variant); each
 // is a real table against gentle bots where a coach explains each step and only the move
 // being taught can be pressed (the server sends only those as legal), then the game goes on.
-import { call, saveToken } from "./api.js";
+import { call, inPlayOrder, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 
@@ -31,12 +31,12 @@ export function showLearn(main, game) {
   function render() {
     if (!tutorials) return;
     clear(view);
-    const shown = tutorials.filter((tu) => !game || tu.game === game);
+    const shown = inPlayOrder(tutorials.filter((tu) => !game || tu.game === game), (tu) => tu.game);
     view.append(h("section.panel", {}, h("h1", {}, t("tutorial.title")), h("p.lead", {}, t("tutorial.lead")),
       h("div.tutorial-list", {}, shown.map((tu) => h("button.tutorial-choice", { type: "button",
         dataset: { tutorial: tu.id }, onclick: () => begin(tu.id) },
       h("strong", {}, t(`tutorial.${tu.id}.title`)),
-      h("span", {}, tOr(`game.${tu.game}.summary`, "")))))));
+      h("span", {}, tOr(`tutorial.${tu.id}.about`, tOr(`game.${tu.game}.summary`, ""))))))));
   }
 
   start();
