@@ -5,49 +5,48 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit services bench peers native clean
+.PHONY: play test lint typecheck unit services bench peers clean
 
-$(STAMP): pyproject.toml
+# The editable install also builds MammuZ's optional C kernel (hatch_build.py) into the venv,
+# so it is redone when the kernel's source changes; without a C compiler MammuZ is pure Python
+# (the same games, slower). Compiled files that older builds left in src/ would shadow the
+# sources: they are removed.
+KERNEL := src/tiergarten/games/mammuz/_gather.c
+$(STAMP): pyproject.toml hatch_build.py $(KERNEL)
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
+	find src \( -name '*.so' -o -name '.native.json' \) -delete
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
-
-# MammuZ's hot modules compiled with mypyc (tools/compile.py); without a C compiler they stay
-# pure Python (correct, slower), see tiergarten/core/native.py.
-NATIVE_DIR := src/tiergarten/games/mammuz
-NATIVE := $(NATIVE_DIR)/.native.json
-$(NATIVE): $(STAMP) tools/compile.py src/tiergarten/core/native.py \
-           $(wildcard $(NATIVE_DIR)/*.py $(NATIVE_DIR)/*.c)
-	-$(BIN)/python tools/compile.py
-
-native: $(NATIVE)
 
 # The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops);
 # it prints the addresses to open. `make play LAN=1` lets phones and laptops on the local
 # network join: invite links and QR codes then use this machine's network address.
 # In a terminal instead: .venv/bin/tiergarten play maumau --players me,heuristic,heuristic
-play: $(STAMP) $(NATIVE)
+play: $(STAMP)
 	$(BIN)/tiergarten serve$(if $(filter 1 yes true,$(LAN)), --lan)
 
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples tools
+	$(BIN)/ruff check src tests benchmarks examples hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) $(NATIVE) services
+unit: $(STAMP) services
 	$(BIN)/pytest -n auto
 
-# The tests start (and stop) a throwaway PostgreSQL, a headless chromium and tmux sessions (the
-# terminal seen at 80x24) themselves; here we only make sure their binaries exist, installing
-# Debian's packages when they do not (never a downloaded browser: Playwright drives
-# /usr/bin/chromium).
+# The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, a headless chromium
+# and tmux sessions (the terminal seen at 80x24) themselves; here we only make sure their
+# binaries exist, installing Debian's packages when they do not (never a downloaded browser:
+# Playwright drives /usr/bin/chromium).
 services:
 	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
+	@command -v redis-server >/dev/null && command -v caddy >/dev/null || \
+	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	    redis-server caddy; }
 	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
 	@command -v tmux >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
@@ -68,9 +67,8 @@ $(PEERS_STAMP):
 
 peers: $(PEERS_STAMP)
 
-bench: $(STAMP) $(NATIVE) $(PEERS_STAMP)
+bench: $(STAMP) $(PEERS_STAMP)
 	$(BIN)/python benchmarks/bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build $(NATIVE)
-	find src -name '*.so' -delete
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

@@ -13,11 +13,16 @@ and benchmarks/results/latest.md (a short report) with PNG plots beside it.
 2. Bots: seconds per move at every level of every game (p50, p99, max) and ISMCTS playouts/s
    (`benchmarks/bots.py`'s measurement), repeated.
 3. Server: `benchmarks/load.py` steps of growing table counts, on SQLite and on PostgreSQL,
-   then the 200-table target step repeated.
+   then the 600-table target step repeated.
+4. Cluster: 1, 2 and 3 workers behind Caddy with PostgreSQL and Redis (`load.py --workers`),
+   steps of growing table counts; CPU per act of the workers, Redis and Caddy.
+5. Failover: kill -9 of the busiest of three workers mid-game, repeated
+   (`benchmarks/failover.py`): time until each of its tables plays on.
 
     python benchmarks/bench.py                 # the full run, about 12 minutes
     python benchmarks/bench.py --quick         # a smoke run of every part, seconds
-    python benchmarks/bench.py --only engine   # one part (engine, bots, load)
+    python benchmarks/bench.py --only engine   # one part (engine, bots, load, cluster,
+                                               # failover)
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ RESULTS = HERE / "results"
 PEERS_PYTHON = HERE / ".peers" / "bin" / "python"
 PEER_GAMES = {"openspiel": "crazy_eights", "rlcard": "uno"}
 PEER_PLAYERS = {"openspiel": [2, 3, 4], "rlcard": [2]}
-TARGET_TABLES = 200
+TARGET_TABLES = 600  # one worker: 600 tables, 2,400 clients, p99 < 50 ms, no errors
 
 
 def spread(values: list[float]) -> dict[str, float] | None:
@@ -327,13 +332,11 @@ def machine(argv: list[str]) -> dict[str, Any]:
     with contextlib.suppress(OSError, StopIteration):
         mem = next(line.split(":", 1)[1].strip() for line in
                    Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))
-    import tiergarten
-    from tiergarten.core.native import is_compiled
+    from tiergarten.games.mammuz.lays import uses_kernel
 
-    tiergarten.load("mammuz")  # imports its modules, compiled when built (tools/compile.py)
     return {
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "mammuz_compiled": is_compiled("tiergarten.games.mammuz.state"),
+        "mammuz_kernel": uses_kernel(),
         "cpu": cpu, "cores": os.cpu_count(), "memory": mem,
         "platform": platform.platform(),
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -351,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of every part")
-    parser.add_argument("--only", action="append", choices=["engine", "bots", "load"],
+    parser.add_argument("--only", action="append",
+                        choices=["engine", "bots", "load", "cluster", "failover"],
                         help="run only this part (repeatable)")
     parser.add_argument("--rounds", type=int, default=8, help="engine rounds")
     parser.add_argument("--seconds", type=float, default=0.5, help="engine batch seconds")
@@ -360,9 +364,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peers", action="store_true")
     parser.add_argument("--bot-moves", type=int, default=40, help="timed moves per run")
     parser.add_argument("--bot-repeats", type=int, default=3)
-    parser.add_argument("--load-steps", default="25,50,100,150,200,300,400")
+    parser.add_argument("--load-steps", default="200,400,500,600,700,800")
     parser.add_argument("--load-seconds", type=float, default=15.0)
-    parser.add_argument("--load-repeats", type=int, default=3, help="runs of the 200-table step")
+    parser.add_argument("--load-repeats", type=int, default=3,
+                        help=f"runs of the {TARGET_TABLES}-table step")
+    parser.add_argument("--cluster-workers", default="1,2,3")
+    parser.add_argument("--cluster-steps", default="100,200,300,400")
+    parser.add_argument("--failover-runs", type=int, default=5)
     parser.add_argument("--think", default="0.5,1.5", help="a person's think time, min,max s")
     parser.add_argument("--db", default="sqlite,postgresql", help="load backends")
     parser.add_argument("--server-rev", default=None, metavar="REV",
@@ -382,7 +390,8 @@ def main(argv: list[str] | None = None) -> int:
         args.rounds, args.seconds = 2, 0.1
         args.bot_moves, args.bot_repeats = 3, 1
         args.load_steps, args.load_seconds, args.load_repeats = "2", 2.0, 1
-    parts = args.only or ["engine", "bots", "load"]
+        args.cluster_workers, args.cluster_steps, args.failover_runs = "2", "2", 1
+    parts = args.only or ["engine", "bots", "load", "cluster", "failover"]
     games = [g for g in args.games.split(",") if g] or list(tiergarten.games())
     started = time.perf_counter()
     results: dict[str, Any] = {"machine": machine(argv), "quick": args.quick}
@@ -396,6 +405,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"--think {args.think} --db {args.db}"
                 + (f" --server-rev {args.server_rev}" if args.server_rev else ""),
         "peers": f"{args.peers_python} benchmarks/peers.py (started by bench.py)",
+        "cluster": f"python benchmarks/bench.py --only cluster --cluster-workers "
+                   f"{args.cluster_workers} --cluster-steps {args.cluster_steps} "
+                   f"--load-seconds {args.load_seconds:g}",
+        "failover": f"python benchmarks/bench.py --only failover --failover-runs "
+                    f"{args.failover_runs}",
     }
     load._raise_fd_limit()
 
@@ -429,11 +443,23 @@ def main(argv: list[str] | None = None) -> int:
                                         [b for b in args.db.split(",") if b],
                                         (think[0], think[1]), log))
         results["load"]["server_commit"] = server_commit or "working tree"
+    if "cluster" in parts:
+        log("several workers behind Caddy, PostgreSQL and Redis")
+        think = tuple(float(x) for x in args.think.split(","))
+        ran("cluster", lambda: load.run_cluster_steps(
+            [int(x) for x in args.cluster_workers.split(",")],
+            [int(x) for x in args.cluster_steps.split(",")], args.load_seconds,
+            (think[0], think[1]), log=log))
+    if "failover" in parts:
+        import failover
+
+        log("failover: kill -9 a worker mid-game")
+        ran("failover", lambda: failover.measure(args.failover_runs, 3, 12, 0.1, 3.0, log=log))
     previous = args.out / "latest.json"
     if args.only and args.merge and not args.quick and previous.exists():
         # keep the parts not run now from the last report; each part says when it ran
         kept = json.loads(previous.read_text())
-        for part in ("engine", "bots", "load"):
+        for part in ("engine", "bots", "load", "cluster", "failover"):
             if part not in parts and part in kept:
                 results[part] = kept[part]
                 results["commands"][part] = kept.get("commands", {}).get(part, "")

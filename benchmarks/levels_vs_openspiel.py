@@ -6,7 +6,8 @@ engine's `resample`). Its budget is a number of simulations, so it is calibrated
 clock: after every game its simulations per move are scaled by (our mean seconds per move) /
 (its mean seconds per move) so far, starting from a short measurement of its simulations per
 second — but never below two, the least its search runs with (a quick heuristic level then
-gets far less time than OpenSpiel's least; both mean times are reported). Seats swap every game; with more than two players the other seats are random bots.
+gets far less time than OpenSpiel's least; both mean times are reported). Seats swap every
+game; with more than two players the other seats are random bots.
 Reported: our win rate (ties share) with its 95% Wilson interval, and both mean times.
 
     python benchmarks/levels_vs_openspiel.py                          # every pairing, 20 games
@@ -121,7 +122,8 @@ def versus(game_id: str, players: int, options: dict[str, Any], level: str, game
         top = [s for s, r in enumerate(returns) if r == best]
         if ours_seat in top:
             wins += 1.0 / len(top)
-        log(f"  {game_id} {level} game {g + 1}/{games}: ours {'won' if ours_seat in top else 'lost'}"
+        outcome = "won" if ours_seat in top else "lost"
+        log(f"  {game_id} {level} game {g + 1}/{games}: ours {outcome}"
             f" ({simulations} OpenSpiel simulations a move)")
     low, high = wilson(wins, games)
     return {"game": game_id, "players": players, "options": options, "level": level,

@@ -19,6 +19,7 @@ Measured per step (a number of tables, for `--seconds`):
     python benchmarks/load.py                               # SQLite, 25, 50, 100, 200 tables
     python benchmarks/load.py --db postgresql --tables 200 --seconds 10
     python benchmarks/load.py --quick                       # 2 tables, 2 s, SQLite
+    python benchmarks/load.py --workers 1,2,3 --tables 100,200  # behind Caddy, PG + Redis
 
 `bench.py` calls `run_steps` for both databases; `--clients` is the client process's own entry.
 """
@@ -371,12 +372,12 @@ def cpu_seconds(pid: int) -> float:
 class ServerProcess:
     """`python -m tiergarten.server` on loopback with a database; quiet; stopped by SIGTERM."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *extra: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
                         "--db", db, "--bot-pace", "0", "--away-after", "600",
-                        "--log-level", "warning"]
+                        "--log-level", "warning", *extra]
         handle, name = tempfile.mkstemp(prefix="tg-load-server-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)
@@ -464,6 +465,106 @@ def run_step(db: str, tables: int, seconds: float, think: tuple[float, float] = 
     result["passes"] = bool(result["errors"] == 0 and result["latency_s"]["p99"] is not None
                             and result["latency_s"]["p99"] < P99_TARGET_S)
     return result
+
+
+def run_cluster_step(db: str, workers: int, tables: int, seconds: float,
+                     think: tuple[float, float] = (0.5, 1.5), seed: int = 1) -> dict[str, Any]:
+    """One step against `workers` server processes behind Caddy, sharing a fresh redis-server
+    and the PostgreSQL database `db`; the clients connect through the proxy only (round
+    robin: most connections of a table are relayed to its owner). Reports each worker's CPU
+    share and those of Redis and Caddy (the shared parts)."""
+    from services import Caddy, Redis
+
+    _raise_fd_limit()
+    redis = Redis().start()
+    servers: list[ServerProcess] = []
+    caddy = None
+    try:
+        servers = [ServerProcess(db, "--redis", redis.url) for _ in range(workers)]
+        caddy = Caddy([s.port for s in servers]).start()
+        pids = {f"worker{n}": s.proc.pid for n, s in enumerate(servers)}
+        assert redis.proc is not None and caddy.proc is not None
+        pids.update(redis=redis.proc.pid, caddy=caddy.proc.pid)
+        command = [sys.executable, str(Path(__file__).resolve()), "--clients", "--url",
+                   caddy.url, "--tables", str(tables), "--seconds", str(seconds),
+                   "--think-min", str(think[0]), "--think-max", str(think[1]), "--seed",
+                   str(seed)]
+        client = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True, env=dict(os.environ, PYTHONPATH=str(SRC)))
+        assert client.stdout is not None
+        cpu0: dict[str, float] = {}
+        t_ready = None
+        result: dict[str, Any] | None = None
+        for line in client.stdout:
+            if line.strip() == "READY":
+                cpu0, t_ready = {k: cpu_seconds(p) for k, p in pids.items()}, time.monotonic()
+            elif line.startswith("{"):
+                result = json.loads(line)
+        stderr = client.stderr.read() if client.stderr else ""
+        client.wait()
+        if result is None:
+            raise RuntimeError(f"the client process failed ({client.returncode}): {stderr}")
+        span = time.monotonic() - t_ready if t_ready is not None else 0.0
+        shares = {k: (cpu_seconds(p) - cpu0.get(k, 0.0)) / span if span > 0 else None
+                  for k, p in pids.items()}
+        result["cpu_share"] = shares
+        result["server_cpu_share"] = sum(v or 0.0 for k, v in shares.items()
+                                         if k.startswith("worker"))
+        acts = result["actions_per_s"] or 1e-9
+        result["cpu_ms_per_act"] = {k: 1000 * (v or 0.0) / acts for k, v in shares.items()}
+        result["load_average"] = list(os.getloadavg())
+        result["memory_per_table_kb"] = sum(rss_bytes(s.proc.pid) for s in servers
+                                            ) / 1024 / max(1, result["tables_made"])
+    finally:
+        printed = [s.stop() for s in servers]
+        if caddy is not None:
+            caddy.stop()
+        redis.stop()
+    if any("Traceback" in p for p in printed):
+        result["errors"] += 1
+        result["error_kinds"]["server_traceback"] = 1
+        result["error_examples"].append(next(p for p in printed if "Traceback" in p)[-1500:])
+    result.update(db="postgresql", workers=workers, proxy="caddy", redis=True)
+    result["passes"] = bool(result["errors"] == 0 and result["latency_s"]["p99"] is not None
+                            and result["latency_s"]["p99"] < P99_TARGET_S)
+    return result
+
+
+def run_cluster_steps(workers: list[int], steps: list[int], seconds: float,
+                      think: tuple[float, float] = (0.5, 1.5), log: Any = print
+                      ) -> dict[str, Any]:
+    """For each worker count, steps of growing table counts (each on a fresh database and
+    Redis) until two in a row miss the target; the largest held per worker count."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from pgtemp import Postgres
+    from services import Caddy, Redis
+
+    pg = Postgres().start()
+    out: dict[str, Any] = {"postgresql": pg.version(), "redis": Redis().version(),
+                           "caddy": Caddy([]).version(), "by_workers": {}}
+    try:
+        for n in workers:
+            results, missed = [], 0
+            for tables in steps:
+                r = run_cluster_step(pg.new_database(), n, tables, seconds, think,
+                                     seed=n * 1000 + tables)
+                lat = r["latency_s"]
+                ms = r["cpu_ms_per_act"]
+                log(f"  {n} worker(s) {tables:4} tables: {r['actions_per_s']:6.1f} actions/s, "
+                    f"p50 {_ms(lat['p50'])}, p99 {_ms(lat['p99'])}, errors {r['errors']}, "
+                    f"cpu ms/act workers {sum(v for k, v in ms.items() if 'worker' in k):.2f}"
+                    f" redis {ms['redis']:.2f} caddy {ms['caddy']:.2f}, clients cpu "
+                    f"{r['client_cpu_share']:.0%}")
+                results.append(r)
+                missed = 0 if r["passes"] else missed + 1
+                if missed >= 2:
+                    break
+            held = [r["tables"] for r in results if r["passes"]]
+            out["by_workers"][str(n)] = {"steps": results,
+                                         "largest_passing": max(held) if held else None}
+    finally:
+        pg.stop()
+    return out
 
 
 def run_steps(backend: str, steps: list[int], seconds: float,
@@ -575,6 +676,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-max", type=float, default=1.5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="2 tables for 2 s")
+    parser.add_argument("--workers", default=None,
+                        help="comma-separated worker counts: server processes behind Caddy "
+                             "with PostgreSQL and Redis (instead of one process)")
     parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
     args = parser.parse_args(argv)
     if args.clients:
@@ -583,6 +687,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.tables, args.seconds = "2", 2.0
     steps = [int(x) for x in args.tables.split(",") if x]
+    if args.workers:
+        sweep = run_cluster_steps([int(x) for x in args.workers.split(",")], steps,
+                                  args.seconds, (args.think_min, args.think_max))
+        if args.out:
+            args.out.write_text(json.dumps(sweep, indent=1) + "\n")
+        return 0
     result = run_steps(args.db, steps, args.seconds, (args.think_min, args.think_max),
                        must_reach=max(steps))
     if args.out:

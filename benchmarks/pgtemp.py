@@ -68,10 +68,18 @@ class Postgres:
 
     def start(self) -> Postgres:
         self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", PG_USER, "-E", "UTF8")
+        self.resume()
+        return self
+
+    def halt(self) -> None:
+        """Stop the server but keep its data: the database goes away (the outage tests)."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its data and port (again)."""
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "log"), "-w", "-o",
                   f"-k {self.dir} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off",
                   "start")
-        return self
 
     def stop(self) -> None:
         try:

@@ -105,6 +105,47 @@ def _targets_md(results: dict[str, Any]) -> list[str]:
     return out
 
 
+def _cluster_md(c: dict[str, Any]) -> list[str]:
+    out = ["### Several workers behind Caddy (PostgreSQL, Redis)", "",
+           f"{c.get('postgresql', '')}; {c.get('redis', '')}; Caddy {c.get('caddy', '')}. "
+           "Clients connect through the proxy only (round robin): most connections of a table "
+           "are relayed to its owner. CPU: milliseconds of CPU per act, summed over the "
+           "workers, and Redis's and Caddy's.", "",
+           "| workers | tables | actions/s | p50 | p99 | errors | workers ms/act | Redis "
+           "ms/act | Caddy ms/act | clients CPU |", "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for n, sweep in c["by_workers"].items():
+        for r in sweep["steps"]:
+            ms = r["cpu_ms_per_act"]
+            lat = r["latency_s"]
+            out.append(f"| {n} | {r['tables']} | {r['actions_per_s']:.0f} | "
+                       f"{_ms(lat['p50'])} | {_ms(lat['p99'])} | {r['errors']} | "
+                       f"{sum(v for k, v in ms.items() if k.startswith('worker')):.2f} | "
+                       f"{ms['redis']:.2f} | {ms['caddy']:.2f} | "
+                       f"{r['client_cpu_share']:.0%} |")
+    out += ["", "Held (p99 < 50 ms, no errors): " + ", ".join(
+        f"{n} worker(s): {s['largest_passing']} tables" for n, s in c["by_workers"].items())]
+    return out
+
+
+def _failover_md(f: dict[str, Any]) -> list[str]:
+    return ["### Failover after kill -9 of a worker", "",
+            f"{len(f['runs'])} runs; each kills the worker owning the most tables. Time from "
+            "the kill to the first new state of each of its tables at a watcher "
+            f"reconnecting through the proxy (lease {f['lease_ttl_s']:g} s): median "
+            f"{_sec(f['median_s'])}, max {_sec(f['max_s'])} (per run max: "
+            + ", ".join(_sec(x) for x in f["per_run_max_s"]) + "); tables that never "
+            f"resumed: {f['tables_never_resumed']}; every log whole and what was told: "
+            f"{f['all_whole']}."]
+
+
+def _sec(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f} s"
+
+
+def _ms(x: float | None) -> str:
+    return "–" if x is None else f"{x * 1000:.1f} ms"
+
+
 def _ms1(x: float) -> str:
     return f"{x:.1f}"
 
@@ -187,7 +228,8 @@ def _load_md(ld: dict[str, Any]) -> list[str]:
 def summary(results: dict[str, Any]) -> str:
     lines: list[str] = []
     commands = results.get("commands", {})
-    for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md)):
+    for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md),
+                         ("cluster", _cluster_md), ("failover", _failover_md)):
         if results.get(part):
             rendered = render(results[part])
             when = results[part].get("ran")
@@ -201,6 +243,16 @@ def summary(results: dict[str, Any]) -> str:
                 rendered[1:1] = ["", f"Reproduce: `{commands[part]}`"]
             lines += rendered + [""]
     return "\n".join(_targets_md(results) + [""] + lines)
+
+
+def _mammuz_build(m: dict[str, Any]) -> str:
+    """How MammuZ ran: with its optional C kernel or as pure Python (older reports recorded
+    whether its modules were compiled with mypyc)."""
+    if "mammuz_kernel" in m:
+        return ("; MammuZ with its C kernel (`_tiergarten_mammuz`)" if m["mammuz_kernel"]
+                else "; MammuZ as pure Python (no C kernel)")
+    return {True: "; MammuZ's hot modules compiled (mypyc and C)",
+            False: "; MammuZ as pure Python"}.get(m.get("mammuz_compiled"), "")
 
 
 def markdown(results: dict[str, Any], plots: list[Path]) -> str:
@@ -217,10 +269,8 @@ def markdown(results: dict[str, Any], plots: list[Path]) -> str:
         f"{m.get('load_average_at_end', [0])[0]:.2f} at the end (the machine was shared)",
         f"- Ours: {m['python']}, tiergarten {pk.get('tiergarten')}, fastapi {pk.get('fastapi')}, "
         f"uvicorn {pk.get('uvicorn')}, websockets {pk.get('websockets')}, sqlalchemy "
-        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}; "
-        "MammuZ's hot modules "
-        + ({True: "compiled (mypyc and C, `make native`)", False: "pure Python (not compiled)"}
-           .get(m.get("mammuz_compiled"), "(compiled or not: not recorded)")),
+        f"{pk.get('sqlalchemy')}, psycopg {pk.get('psycopg')}, uvloop {pk.get('uvloop')}"
+        + _mammuz_build(m),
     ]
     if peers:
         head.append(f"- Peers (own venv `benchmarks/.peers`): Python {peers.get('python')}, "

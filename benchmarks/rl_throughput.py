@@ -94,7 +94,7 @@ def environments() -> dict[str, Runner | None]:
         info = game_class(game_id).info
         label = f"tiergarten {game_id}, {info.default_players} players"
         if info.real_time:
-            envs[label + " (Parallel)"] = timed(lambda: parallel_env(), parallel_episode)
+            envs[label + " (Parallel)"] = timed(lambda g=game_id: parallel_env(g), parallel_episode)
         else:
             envs[label] = timed(lambda g=game_id: pettingzoo_env(g), aec_episode)
     return envs

@@ -17,6 +17,7 @@ from tiergarten.core import (
     OptionError,
     Result,
     State,
+    Termination,
     load,
     replay,
 )
@@ -27,4 +28,4 @@ games: CallablePackage = tiergarten.games  # type: ignore[assignment]
 
 __version__ = "0.1.0"
 __all__ = ["Action", "Game", "IllegalAction", "NotationError", "OptionError", "Result",
-           "State", "games", "load", "replay"]
+           "State", "Termination", "games", "load", "replay"]

@@ -1,4 +1,5 @@
-"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve.
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, backup,
+restore.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -6,6 +7,7 @@ registry, and turns their errors into one line on stderr with exit code 2.
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -77,7 +79,7 @@ def play(
                     ] = None,
     option: OptionOpt = None,
     save: Annotated[Path | None, typer.Option(
-        help="Where to save the record (default: ./records/<game>-<seed>-<time>.json).")
+        help="Where to save the record (default: ./records/GAME-SEED-TIME.json).")
     ] = None,
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not save a record.")] = False,
     pace: Annotated[float, typer.Option(min=0.0, help="Seconds a bot's move stays on screen.")
@@ -257,17 +259,117 @@ def serve(
                       "machine's network address, so phones and laptops can join.")] = False,
     public_url: Annotated[str | None, typer.Option(
         help="The address invite links use, e.g. http://192.168.1.20:8000 or "
-             "https://games.example.org/tiergarten behind a proxy.")] = None,
+             "https://example.org/games behind a proxy.")] = None,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://... : run as one worker of several behind a proxy (docs/deploy.md); "
+             "also TIERGARTEN_REDIS_URL.")] = None,
 ) -> None:
     """Serve tables in the browser and over websockets (Ctrl-C stops)."""
+    import os
+
+    from tiergarten.server.cluster.settings import ClusterSettings
     from tiergarten.server.main import listen_plan
     from tiergarten.server.main import serve as run_server
 
     try:
         host, public = listen_plan(host, port, lan, public_url)
-        run_server(host=host, port=port, db=db, public_url=public)
+        run_server(host=host, port=port, db=db or os.environ.get("TIERGARTEN_DB"),
+                   public_url=public, cluster=ClusterSettings.from_env(redis_url=redis),
+                   log_format=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"),
+                   log_level=os.environ.get("TIERGARTEN_LOG_LEVEL", "warning"))
     except (OptionError, ValueError) as exc:
         fail(str(exc))
+
+
+DbOpt = Annotated[str | None, typer.Option(
+    help="The database: a SQLite file path (default: the server's, in the user's data "
+         "folder).")]
+
+
+@app.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="A new file to write the backup to.")],
+    db: DbOpt = None,
+) -> None:
+    """Back up the database while the server runs (SQLite; PostgreSQL: pg_dump)."""
+    from tiergarten.server.backup import BackupError
+    from tiergarten.server.backup import backup as run_backup
+
+    try:
+        summary = run_backup(db, path)
+    except (BackupError, OSError) as exc:
+        fail(str(exc))
+    typer.echo(f"backed up {summary} to {path}")
+
+
+@app.command()
+def restore(
+    path: Annotated[Path, typer.Argument(help="A backup made by `tiergarten backup`.")],
+    db: DbOpt = None,
+) -> None:
+    """Put a backup in place of the database (stop the server first; PostgreSQL: pg_restore)."""
+    from tiergarten.server.backup import BackupError
+    from tiergarten.server.backup import restore as run_restore
+
+    try:
+        summary = run_restore(path, db)
+    except (BackupError, OSError) as exc:
+        fail(str(exc))
+    typer.echo(f"restored {summary} from {path}")
+
+
+ratings_app = typer.Typer(help="Players' ratings in the server's database.",
+                          no_args_is_help=True)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("rebuild")
+def ratings_rebuild(
+    db: Annotated[str | None, typer.Option(
+        help="Database: a SQLite file path or postgresql://... (default: the server's).")
+    ] = None,
+) -> None:
+    """Recompute every result and rating from the tables' logs (the same numbers the
+    server computed as the games ended)."""
+    from tiergarten.server.ratings import rebuild
+    from tiergarten.server.sql_store import SqlStore
+
+    store = SqlStore(db)
+    try:
+        done = rebuild(store.engine, store.load_table)
+    finally:
+        store.close()
+    typer.echo(f"rated {done['rated']} of {done['games']} finished games")
+
+
+@ratings_app.command("calibrate")
+def ratings_calibrate(
+    game: Annotated[list[str] | None, typer.Option(
+        help="A game to measure (repeatable; default every game with levels). The other "
+             "games' figures in the file are kept.")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1,
+                                   help="Games per line-up of the round robin.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the round robin.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Where to write the figures (default: the server's bot_ratings.json).")] = None,
+) -> None:
+    """Measure the bots' fixed ratings per level: a round robin of random and the levels of
+    each game (the lab's league), fitted with the model the server rates with; the server
+    reads the file this writes (see server/calibrate.py)."""
+    from tiergarten.bots.levels import LEVELS
+    from tiergarten.server.bot_levels import DATA
+    from tiergarten.server.calibrate import calibrate
+
+    games = game or sorted(LEVELS)
+    unknown = [g for g in games if g not in LEVELS]
+    if unknown:
+        fail(f"no levels for {', '.join(unknown)}; games with levels: {', '.join(sorted(LEVELS))}")
+    data = calibrate(games, n, seed, workers, out or DATA)
+    for game_id in games:
+        ratings = data["games"][game_id]["ratings"]
+        typer.echo(f"{game_id}: " + ", ".join(f"{name} {r['mu']:.1f} ± {r['se']:.1f}"
+                                              for name, r in ratings.items()))
 
 
 @app.command(name="games")
@@ -284,6 +386,22 @@ def list_games() -> None:
                       f"{info.min_players}–{info.max_players} ({info.default_players})",
                       info.summary)
     _console().print(table)
+
+
+def unwrapped(doc: str) -> str:
+    r"""A docstring as help text: paragraphs kept, the lines within each joined (the help
+    formatter keeps a docstring's line breaks, which at 80 columns left lines of two words).
+
+    >>> unwrapped("Play a game.\n\n    The screen shows\n    the table.\n    ")
+    'Play a game.\n\nThe screen shows the table.'
+    """
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+for _typer in (app, ratings_app):
+    for _command in _typer.registered_commands:
+        if _command.help is None and _command.callback is not None and _command.callback.__doc__:
+            _command.help = unwrapped(_command.callback.__doc__)
 
 
 def main() -> None:

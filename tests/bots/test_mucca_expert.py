@@ -17,7 +17,7 @@ from tiergarten.core.match import SeatView
 from tiergarten.games.mucca_pazza import solve
 from tiergarten.games.mucca_pazza.actions import slide_action
 from tiergarten.games.mucca_pazza.board import complete
-from tiergarten.games.mucca_pazza.data import ANIMALS
+from tiergarten.games.mucca_pazza.cards import ANIMALS
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "mucca_pazza"))
 from positions import rows, standard  # noqa: E402

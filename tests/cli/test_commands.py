@@ -130,7 +130,8 @@ def test_serve_hands_its_address_and_database_to_the_server(run, monkeypatch) ->
     monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
     result = run("serve", "--port", "8123", "--db", "/tmp/x.db")
     assert result.exit_code == 0, result.output
-    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db", "public_url": None}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db", "public_url": None,
+                    "cluster": None, "log_format": "text", "log_level": "warning"}
     assert run("serve", "--port", "0").exit_code == 2
 
 
@@ -169,6 +170,25 @@ def test_simulate_help_offers_bots_only_and_play_help_tells_the_menu(run) -> Non
         assert words in play, words
 
 
+HELPS = [["play"], ["replay"], ["games"], ["rules"], ["simulate"], ["study"], ["serve"],
+         ["ratings"], ["ratings", "rebuild"], []]
+
+
+@pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "tiergarten")
+def test_every_help_reads_in_whole_lines_at_80_columns(run, command: list[str]) -> None:
+    # a docstring's own line breaks are not kept (they left lines of two words at 80 columns),
+    # and no option's text is cut short with an ellipsis
+    result = run(*command, "--help")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "…" not in result.output, [line for line in lines if "…" in line]
+    about = [line.strip() for line in lines[:next(i for i, line in enumerate(lines)
+                                                  if line.startswith("╭"))]]
+    for line, after in zip(about, about[1:], strict=False):  # the command's description
+        if line and after and not line.startswith("Usage"):
+            assert len(line) > 60, (line, after)  # only a paragraph's last line is short
+
+
 def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
                                                                          monkeypatch) -> None:
     import tiergarten.server.main as server_main
@@ -178,7 +198,8 @@ def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
     monkeypatch.setattr(server_main, "lan_address", lambda: "192.168.1.20")
     assert run("serve", "--lan", "--port", "8123").exit_code == 0
     assert seen == {"host": "0.0.0.0", "port": 8123, "db": None,
-                    "public_url": "http://192.168.1.20:8123"}
+                    "public_url": "http://192.168.1.20:8123", "cluster": None,
+                    "log_format": "text", "log_level": "warning"}
     assert run("serve", "--public-url", "https://games.example.org/tg/").exit_code == 0
     assert seen["host"] == "127.0.0.1" and seen["public_url"] == "https://games.example.org/tg"
 

@@ -3,9 +3,11 @@ one-line refusals, and the log lines the issue asked for, at a piped terminal.""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import pytest
+from rich.console import Console
 
 import tiergarten
 from tiergarten.terminal import Match, renderer_for
@@ -63,13 +65,31 @@ def test_wrong_answers_get_one_line_and_the_question_again() -> None:
     _, out = mammuz(script)
     said = [line.removeprefix("> ").removeprefix("cards> ") for line in out]
     assert "you hold no mammoth; see the menu, or press Tab twice for every move" in said
-    assert "there is no move 9: type a number from 1 to 1, or a move" in said
+    assert "there is no move 9: type 1, or a move" in said  # the menu has one entry
     assert said.count("you hold no mammoth") == 1
     assert "you hold 1 bear, not 2" in said
     assert "a lay has 1 to 4 cards, not 5" in said
-    assert any(line.startswith("no card 'x': type numbers from 1 to 5 or names") for line in said)
+    assert "no card 'x': type numbers from 1 to 5 or the names above" in said
     assert not any("legal now" in line or "more)" in line for line in out)
     assert script.prompts[-2:] == ["cards> ", "> "]  # Enter alone went back to the menu
+
+
+def test_every_wrong_answer_fits_one_line_of_an_80_column_terminal() -> None:
+    # seed 3: You hold 1 of the 3 bears; a lay of five cards cannot be read; there is no card 6
+    script = Script("extinct bear", "lay hare hare hare hare hare as hare", "1", "6", "4 4 2",
+                    "mouse", "quit")
+    console = Console(record=True, width=80, force_terminal=False, color_system=None,
+                      file=open(os.devnull, "w"))  # noqa: SIM115
+    Match("mammuz", MAMMUZ, 3, pace=0, console=console, read=script, live=False).run()
+    out = [line.rstrip() for line in console.export_text().splitlines()]
+    said = [line for line in out if line.startswith(("you hold", "cannot read", "no card",
+                                                     "no species"))]
+    assert all(len(line) <= 78 for line in said), said
+    assert said[0] == "you hold 1 of the 3 bear cards still in the game; you need them all"
+    assert said[1].startswith("cannot read 'lay hare hare ")  # the typed move, cut short
+    assert said[1].endswith("…' as a move: help shows how moves are written")
+    assert said[2:] == ["no card '6': type numbers from 1 to 5 or the names above",
+                        "no species 'mouse': type 1 to 7 or one of the names above"]
 
 
 def test_a_whole_move_typed_at_a_step_is_taken_too() -> None:

@@ -79,18 +79,18 @@ def test_wrong_moves_get_one_line_reasons_and_the_game_goes_on(run, tmp_path: Pa
 def test_a_refusal_lists_the_legal_moves_when_they_fit() -> None:
     from rich.console import Console
 
-    from tiergarten.terminal import Table
+    from tiergarten.terminal import Screen
 
     game = tiergarten.load("maumau", 3)
-    table = Table(game, ["You", "Heuristic 2", "Random 3"], 3, Console(width=200), input, [0])
-    table.state = game.new_state(3)
+    screen = Screen(game, ["You", "Heuristic 2", "Random 3"], 3, Console(width=200), input, [0])
+    screen.state = game.new_state(3)
     for seat, move in ((1, "draw"), (1, "pass"), (2, "play Jd h")):  # the bots' of seed 3
-        table.state.apply(seat, move)
-    legal = ", ".join(str(a) for a in table.state.legal_actions(0))
-    assert table.refusal(0, game.parse_action("play 9d")) == (
+        screen.state.apply(seat, move)
+    legal = ", ".join(str(a) for a in screen.state.legal_actions(0))
+    assert screen.refusal(0, game.parse_action("play 9d")) == (
         f"9d matches neither the suit in force (hearts) nor the rank of Jd; legal now: {legal}")
-    table.console = Console(width=80)
-    assert table.refusal(0, game.parse_action("play 9d")).endswith("; see the menu")
+    screen.console = Console(width=80)
+    assert screen.refusal(0, game.parse_action("play 9d")).endswith("; see the menu")
 
 
 def test_help_lists_the_notation(run) -> None:

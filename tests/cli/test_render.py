@@ -117,7 +117,7 @@ def test_the_generic_renderer_plays_a_whole_game(monkeypatch) -> None:
     monkeypatch.setattr(render_module, "_REGISTERED", {})
     register("maumau", Renderer())
     match, out = play_in_process("me,heuristic", 12, first_move, rounds=1)
-    assert match.table.renderer.__class__ is Renderer
+    assert match.screen.renderer.__class__ is Renderer
     assert match.state.is_over()
     assert "hand sizes" in out and "Result" in out
 
@@ -165,3 +165,14 @@ def test_after_a_draw_the_screen_says_what_was_drawn_and_whether_it_fits(
     assert stock not in text_of(r.screen(state.observe(1), NAMES[:2]))
     state.apply(0, "pass")
     assert r.event(state.observe(1)["log"][-1], NAMES[:2], 1).plain == "You passed"
+
+
+def test_the_direction_of_play_is_shown_only_where_it_means_something() -> None:
+    # between two players a 9 acts as an 8 (or as an ordinary card): no way round to show
+    r = MauMauRenderer(unicode=False)
+    two = position(["9h Kh Ad", "9c Qs"], top="Qh")
+    two.apply(0, "play 9h")
+    assert "play runs" not in text_of(r.screen(two.observe(1), NAMES[:2]))
+    three = position(["9h Kh Ad", "9c Qs", "7c 8c"], top="Qh")
+    three.apply(0, "play 9h")
+    assert "play runs anticlockwise" in text_of(r.screen(three.observe(1), NAMES[:3]))

@@ -30,10 +30,11 @@ def test_replay_prints_every_action_with_the_seat_and_the_result(run, saved: Pat
     result = run("replay", str(saved))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    for index, (seat, text) in enumerate(record["actions"]):
+    for number, (seat, text) in enumerate(record["actions"], 1):  # counted from 1
         name = ["You", "Random 2"][seat]
-        assert any(line.split()[:1] == [str(index)] and name in line and text in line
-                   for line in lines), (index, text)
+        assert any(line.split()[:1] == [str(number)] and name in line and text in line
+                   for line in lines), (number, text)
+    assert not any(line.split()[:1] == ["0"] for line in lines)
     assert "Game over" in result.output or "Round over" in result.output
     assert "wins" in result.output
 
@@ -50,7 +51,8 @@ def test_replay_shows_every_hand(run, saved: Path) -> None:
 def test_replay_step_waits_for_enter_and_q_stops(run, saved: Path) -> None:
     result = run("replay", str(saved), "--step", input="\n\nq\n")
     assert result.exit_code == 0
-    assert result.output.count("before action") == 3
+    assert result.output.count("before move") == 3
+    assert "before move 1" in result.output and "before move 0" not in result.output
     assert "End of the record" not in result.output
 
 
@@ -73,7 +75,7 @@ def test_bad_record_files_give_one_line(run, tmp_path: Path, saved: Path) -> Non
     assert "record lacks" in _bad(run, tmp_path, '{"game": "maumau"}')
     record = load_record(saved)
     record["actions"][3] = [record["actions"][3][0], "play Zz"]
-    assert "record action 3" in _bad(run, tmp_path, json.dumps(record))
+    assert "move 4 of the record" in _bad(run, tmp_path, json.dumps(record))
     record["actions"][3] = [5, "draw"]
     assert "no seat 5" in _bad(run, tmp_path, json.dumps(record))
     record["actions"][3] = "draw"
@@ -86,7 +88,8 @@ def test_bad_record_files_give_one_line(run, tmp_path: Path, saved: Path) -> Non
 OUTCOMES = {
     "maumau": [r"→ .+ is skipped$", r"→ Play reversed|: play reversed"],
     "mammuz": [r"→ .+ doubted .+: card \d was \w+$", r"→ .+ took the herd \(\d+ cards\)$"],
-    "lecker_mammut": [r"→ .+ hit \w+: \d+ cards", r"→ .+ hit \w+ wrongly \(only \d showing\)",
+    "lecker_mammut": [r"→ .+ hit \w+: \d+ cards",
+                      r"→ .+ hit \w+ wrongly \((only \d|none) showing\)",
                       r"→ .+ flipped +\w+ \w+$"],
     "mucca_pazza": [r"→ .+ won \d+ \w+", r"→ New on the landing place: "],
 }
@@ -117,3 +120,26 @@ def test_replay_rows_keep_their_columns_and_say_what_each_move_did(
         assert any(re.search(pattern, line.strip()) for line in lines), pattern
     ending = [line for line in lines if line.startswith("The game ended: ")]
     assert len(ending) == 1 and ending[0].endswith("."), ending
+
+
+def _replayed(run, tmp_path: Path, state: tiergarten.State) -> list[str]:
+    kinds = ["me", *BOTS[state.game.id][1:]]
+    result = run("replay", str(save_record(state, kinds, tmp_path / "game.json")))
+    assert result.exit_code == 0, result.output
+    return [line.strip() for line in result.output.splitlines()]
+
+
+def test_a_replayed_catch_says_who_was_caught_and_what_it_cost(run, tmp_path: Path) -> None:
+    state = next(s for s in (bot_game("maumau", seed, rounds=2) for seed in range(40))
+                 if any(str(a) == "catch" for _, a in s.history))
+    lines = _replayed(run, tmp_path, state)
+    at = next(i for i, line in enumerate(lines) if re.match(r"\d+ +\S+ \d +catch", line))
+    assert re.fullmatch(r"→ .+ caught .+ without Mau: \+\d+", lines[at + 1]), lines[at:at + 2]
+
+
+def test_a_replayed_slide_is_not_repeated_under_it_unless_it_spent_a_star(run, tmp_path: Path,
+                                                                          ) -> None:
+    lines = _replayed(run, tmp_path, bot_game("mucca_pazza", 7))
+    pushed = [line for line in lines if " pushed the " in line]
+    assert pushed and all(line.endswith("(spent a star)") for line in pushed), pushed[:3]
+    assert any(re.search(r"→ .+ won \d+ \w+", line) for line in lines)

@@ -27,6 +27,7 @@ class Case:
 class GameCases:
     cases: tuple[Case, ...]
     conserved: Callable[[Observation], bool]  # on observe(None), after every action
+    waited_on: Callable[[Observation], int]  # to_move()[0], by the game's page, from observe(None)
 
 
 def _maumau_conserved(obs: Observation) -> bool:
@@ -59,6 +60,24 @@ def _lecker_mammut_conserved(obs: Observation) -> bool:
     return held + piles + limbo == 49
 
 
+def _turn(obs: Observation) -> int:
+    """The turn-based games wait on the seat whose turn it is."""
+    return int(obs["turn"])
+
+
+def _lecker_mammut_waited_on(obs: Observation) -> int:
+    """docs/games/lecker_mammut.md: a seat giving a pile back, else the first seat choosing a
+    top card, else the flipper, else the first seat from the starter that has not passed."""
+    if obs["returning"]:
+        return int(obs["returning"][0])
+    if obs["choosing"]:
+        return int(obs["choosing"][0]["seat"])
+    if obs["flipper"] is not None:
+        return int(obs["flipper"])
+    n, start = obs["players"], obs["starter"]
+    return next((start + i) % n for i in range(n) if (start + i) % n not in obs["passed"])
+
+
 GAMES: dict[str, GameCases] = {
     "maumau": GameCases(
         cases=(
@@ -70,10 +89,12 @@ GAMES: dict[str, GameCases] = {
             Case(2, {"target_score": 50, "mau_penalty": 4}),
         ),
         conserved=_maumau_conserved,
+        waited_on=_turn,
     ),
     "mucca_pazza": GameCases(
         cases=(Case(2), Case(4), Case(2, {"variant": "junior"}), Case(4, {"variant": "junior"})),
         conserved=_mucca_pazza_conserved,
+        waited_on=_turn,
     ),
     "mammuz": GameCases(
         cases=(
@@ -85,9 +106,11 @@ GAMES: dict[str, GameCases] = {
             Case(6, {"dinosaur_powers": {"stegosaurus": "remove", "triceratops": "remove"}}),
         ),
         conserved=_mammuz_conserved,
+        waited_on=_turn,
     ),
     "lecker_mammut": GameCases(
         cases=(Case(2), Case(4), Case(6, {"rounds": 2}), Case(3, {"rounds": 1, "idle_limit": 3})),
         conserved=_lecker_mammut_conserved,
+        waited_on=_lecker_mammut_waited_on,
     ),
 }

@@ -1,10 +1,13 @@
 """The contract, checked on every registered game and option set by seeded random playouts.
 
 Per step: who may act has legal actions and nobody else does; action ids and notation
-round-trip; cards are conserved. At sampled steps: illegal actions raise and change nothing,
-observations are JSON-safe, clones are independent, and `resample(seat)` is indistinguishable
-for that seat. At the end: the game ended within its declared bound, and replaying its record
-(through JSON) reproduces every seat's observation and the result.
+round-trip; cards are conserved; at every 4th step, the first seat of `to_move()` is the one the
+game waits on (docs/architecture.md). At sampled steps: illegal actions raise and change nothing,
+observations are JSON-safe, clones are independent (every attribute copied, no container shared
+by accident), and `resample(seat)` is indistinguishable for that seat. At the end: the game
+ended within its declared bound, and replaying its record (through JSON) reproduces every
+seat's observation and the result. And a game in which only that first seat ever acts still
+comes to its end.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import tiergarten
 from tiergarten.core import IllegalAction, State
 
 PLAYOUTS = 200
+ALONE = 20  # playouts in which only the seat the game waits on acts
+WAITED_EVERY = 4  # to_move()[0] is checked at every 4th step (a spectator's view is not free)
 CHECK_EVERY = 25  # expensive checks at about one step in this many
 
 CASES = [(gid, case) for gid, entry in GAMES.items() for case in entry.cases]
@@ -43,12 +48,15 @@ def test_player_counts_outside_the_range_are_refused() -> None:
 def test_random_playouts(gid: str, case: Case) -> None:
     game = tiergarten.load(gid, players=case.players, **case.options)
     conserved = GAMES[gid].conserved
+    waited_on = GAMES[gid].waited_on
     for seed in range(PLAYOUTS):
         rng = random.Random(seed)
         state = game.new_state(seed)
         steps = 0
         while not state.is_over():
             seat, action = _step_checks(game, state, rng)
+            if steps % WAITED_EVERY == 0:
+                assert state.to_move()[0] == waited_on(state.observe(None)), "to_move()[0]"
             if rng.randrange(CHECK_EVERY) == 0:
                 assert conserved(state.observe(None)), "cards appeared or vanished"
                 _deep_checks(game, state, seat, rng)
@@ -57,6 +65,19 @@ def test_random_playouts(gid: str, case: Case) -> None:
             assert steps <= game.info.max_decisions, "the game outran its declared bound"
         assert conserved(state.observe(None))
         _end_checks(game, state)
+
+
+@pytest.mark.parametrize(("gid", "case"), CASES, ids=[f"{g}-{c}" for g, c in CASES])
+def test_the_seat_the_game_waits_on_can_finish_the_game_alone(gid: str, case: Case) -> None:
+    """Nobody else is ever needed: the other seats in `to_move()` act by choice."""
+    game = tiergarten.load(gid, players=case.players, **case.options)
+    for seed in range(ALONE):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert state.result().reason != "decision_limit", "the game stalled without the others"
 
 
 def _step_checks(game: tiergarten.Game, state: State, rng: random.Random) -> tuple[int, Any]:
@@ -102,6 +123,7 @@ def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Ran
     # clones are independent
     twin = state.clone()
     assert _snapshot(game, twin) == before
+    _check_every_slot_copied(state, twin)
     twin.apply(seat, rng.choice(twin.legal_actions(seat)))
     assert _snapshot(game, state) == before
     # a resampled state looks the same to the seat, and plays on
@@ -112,6 +134,18 @@ def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Ran
         mover = rng.choice(sample.to_move())
         sample.apply(mover, rng.choice(sample.legal_actions(mover)))
     assert _snapshot(game, state) == before
+
+
+def _check_every_slot_copied(state: State, twin: State) -> None:
+    """Every attribute of the state is in its clone, and no container is shared unless the
+    class keeps it on purpose (`_CLONE_KEEP`: replaced, never changed in place)."""
+    kept = {"game", "rng", *type(state)._CLONE_KEEP}
+    for cls in type(state).__mro__:
+        for name in cls.__dict__.get("__slots__", ()):
+            assert hasattr(twin, name), f"clone() leaves out {name}"
+            value = getattr(state, name)
+            if isinstance(value, list | dict | set) and name not in kept:
+                assert getattr(twin, name) is not value, f"clone() shares {name}"
 
 
 def _end_checks(game: tiergarten.Game, state: State) -> None:

@@ -185,3 +185,20 @@ def test_play_match_needs_one_agent_per_seat() -> None:
     game = tiergarten.load("maumau", players=3)
     with pytest.raises(ValueError, match="needs 3 agents"):
         play_match(game, [_Fixed(0.0)], seed=1)
+
+
+@pytest.mark.parametrize("gid", tiergarten.games())
+@pytest.mark.parametrize("how", ["apply", "apply_unchecked"])
+def test_every_way_of_applying_records_counts_and_ends_at_the_bound(gid: str, how: str) -> None:
+    state = tiergarten.load(gid).new_state(seed=5)
+    limit = state.game.info.max_decisions
+    state.decisions = limit - 2
+    for expected_over in (False, True):
+        seat = state.to_move()[0]
+        action = state.legal_actions(seat)[0]
+        getattr(state, how)(seat, action)
+        assert state.history[-1] == (seat, action)
+        assert state.is_over() is expected_over
+    assert state.decisions == limit and state.result().reason == "decision_limit"
+    assert not state.to_move()
+    assert all(not state.legal_actions(s) for s in range(state.game.players))

@@ -1,6 +1,7 @@
 """The real-time loop: the earliest proposal wins, every seat is asked again after each change,
-virtual time jumps to each due time, and a wall-clock `Table` interleaves people's submissions
-with bots' proposals in order of time (checked here with a scripted clock, nothing timed)."""
+virtual time jumps to each due time, and a wall-clock `RealTimeTable` interleaves people's
+submissions with bots' proposals in order of time (checked here with a scripted clock, nothing
+timed)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from tiergarten.core import Action, IllegalAction
 from tiergarten.core.match import NoProposal, Proposal, SeatView
 from tiergarten.core.realtime import (
     Move,
+    RealTimeTable,
     Submission,
-    Table,
     TimedView,
     WallClock,
     earliest,
@@ -157,8 +158,8 @@ def test_a_table_interleaves_a_persons_actions_with_a_bots_by_time() -> None:
     refused: list[tuple[int, str]] = []
     clock = ScriptClock([(0.5, 1, "flip"), (1.2, 1, "hit pink"), (2.5, 0, "pass"),
                          (3.05, 0, "hit bear")])  # anyone may submit, even for a bot's seat
-    table = Table(state, [Scripted(flipper(1.0)), Scripted(never, interactive=True)], clock,
-                  on_refused=lambda seat, a, exc: refused.append((seat, str(a))))
+    table = RealTimeTable(state, [Scripted(flipper(1.0)), Scripted(never, interactive=True)],
+                          clock, on_refused=lambda seat, a, exc: refused.append((seat, str(a))))
     table.stop.set()
     table.run()
     assert state.history == []  # stopped before anything happened
@@ -179,7 +180,7 @@ def test_a_table_interleaves_a_persons_actions_with_a_bots_by_time() -> None:
 def test_a_refused_submission_changes_nothing() -> None:
     g = game(2)
     state = g.new_state(seed=3)
-    table = Table(state, [Scripted(lambda v: None, interactive=True)] * 2, ScriptClock([]))
+    table = RealTimeTable(state, [Scripted(lambda v: None, interactive=True)] * 2, ScriptClock([]))
     errors: list[IllegalAction] = []
     table.on_refused = lambda seat, a, exc: errors.append(exc)
     assert table._apply(1, "flip", 0.0) is False
@@ -189,13 +190,13 @@ def test_a_refused_submission_changes_nothing() -> None:
 def test_a_wall_clock_table_plays_bots_to_the_end() -> None:
     g = game(2)
     agents = [make("hard", g, s, random.Random(s)) for s in range(2)]
-    table = Table(g.new_state(seed=5), agents, WallClock(speed=5000.0))
+    table = RealTimeTable(g.new_state(seed=5), agents, WallClock(speed=5000.0))
     assert table.run().is_over()
 
 
 def test_submit_is_the_way_in_for_people() -> None:
-    table = Table(game(2).new_state(seed=1), [Scripted(never, interactive=True)] * 2,
-                  ScriptClock([]))
+    table = RealTimeTable(game(2).new_state(seed=1), [Scripted(never, interactive=True)] * 2,
+                          ScriptClock([]))
     table.submit(0, "flip")
     assert table.inbox.get_nowait() == (0, "flip")
 
@@ -204,8 +205,8 @@ def test_actions_applied_are_what_the_step_callback_sees() -> None:
     seen: list[Action] = []
     g = game(2)
     state = g.new_state(seed=2)
-    table = Table(state, [Scripted(flipper(1.0)), Scripted(never, interactive=True)],
-                  ScriptClock([(0.2, 1, "hit boar @0")]),
-                  on_step=lambda s, m: (seen.append(m.action), table.stop.set()))
+    table = RealTimeTable(state, [Scripted(flipper(1.0)), Scripted(never, interactive=True)],
+                          ScriptClock([(0.2, 1, "hit boar @0")]),
+                          on_step=lambda s, m: (seen.append(m.action), table.stop.set()))
     table.run()
     assert [str(a) for a in seen] == ["hit boar @0"]

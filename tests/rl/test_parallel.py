@@ -1,4 +1,6 @@
-"""Lecker Mammut! as a PettingZoo Parallel env: the API test, seeds, masks, simultaneous hits."""
+"""The Parallel env of every game: the API and seed tests; Lecker Mammut!'s time slices (masks,
+simultaneous hits); a turn-based game through `turn_based_aec_to_parallel`, the same game as its
+AEC env; the call without a game id, deprecated."""
 
 from __future__ import annotations
 
@@ -10,22 +12,25 @@ import pytest
 from pettingzoo.test import parallel_api_test
 from pettingzoo.test.seed_test import parallel_seed_test
 
-from tiergarten.rl import parallel_env
+import tiergarten
+from tiergarten.rl import parallel_env, pettingzoo_env
+from tiergarten.rl.aec import TiergartenAEC
 from tiergarten.rl.encoders import encoder
+from tiergarten.rl.parallel import RealTimeParallel
 
-from .cases import CASES, case_id
+from .cases import case_id, every_case, turn_based
 
 
-@pytest.mark.parametrize("options", CASES["lecker_mammut"], ids=case_id)
-def test_parallel_api_and_seed(options: dict) -> None:
+@pytest.mark.parametrize(("game", "options"), every_case(list(tiergarten.games())), ids=case_id)
+def test_parallel_api_and_seed(game: str, options: dict) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        parallel_api_test(parallel_env(**options), num_cycles=1000)
-        parallel_seed_test(lambda: parallel_env(**options), num_cycles=300)
+        parallel_api_test(parallel_env(game, **options), num_cycles=1000)
+        parallel_seed_test(lambda: parallel_env(game, **options), num_cycles=300)
 
 
 def _play(seed: int, check=None) -> list:
-    env = parallel_env(players=3, rounds=1)
+    env = parallel_env("lecker_mammut", players=3, rounds=1)
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     trace = []
@@ -66,7 +71,7 @@ def test_two_hits_in_one_slice_only_the_first_counts() -> None:
     other's hit is void (no penalty, not applied, said in its info), whatever order the slice
     draws."""
     for seed in range(60):
-        env = parallel_env(players=2, rounds=1)
+        env = parallel_env("lecker_mammut", players=2, rounds=1)
         env.reset(seed=seed)
         while env.agents:
             state = env.state
@@ -90,7 +95,7 @@ def test_two_hits_in_one_slice_only_the_first_counts() -> None:
 
 
 def test_an_action_outside_the_mask_is_a_wait() -> None:
-    env = parallel_env(players=2, rounds=1)
+    env = parallel_env("lecker_mammut", players=2, rounds=1)
     env.reset(seed=5)
     before = env.state.observe(None)
     top = env.game.parse_action("top red-bear").id
@@ -98,3 +103,63 @@ def test_an_action_outside_the_mask_is_a_wait() -> None:
     assert infos["player_0"]["illegal"] and not infos["player_1"]["illegal"]
     assert env.state.observe(None)["version"] == before["version"]
     assert not env.state.history
+
+
+def _random_turn_based(env, seed: int) -> tuple[list, dict]:
+    """A whole game through the Parallel view: every agent sends an action, the one with a
+    non-empty mask is asked (the others' actions are ignored)."""
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    chosen, infos = [], {}
+    while env.agents:
+        asked = [a for a in env.agents if obs[a]["action_mask"].any()]
+        assert len(asked) == 1
+        actions = {a: 0 for a in env.agents}
+        actions[asked[0]] = int(rng.choice(np.flatnonzero(obs[asked[0]]["action_mask"])))
+        chosen.append((asked[0], actions[asked[0]]))
+        obs, rewards, terms, truncs, infos = env.step(actions)
+        if env.agents:
+            nxt = infos[env.agents[0]]["active_agent"]
+            assert obs[nxt]["action_mask"].any()
+    return chosen, infos
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+def test_a_turn_based_parallel_env_plays_the_same_game_as_its_aec_env(game: str,
+                                                                       options: dict) -> None:
+    env = parallel_env(game, **options)
+    chosen, infos = _random_turn_based(env, 6)
+    record = env.unwrapped.state.record()
+    assert env.unwrapped.state.is_over()
+    assert all("result" in info for info in infos.values())
+    aec = pettingzoo_env(game, **options)
+    aec.reset(seed=6)
+    for agent, action in chosen:
+        assert aec.agent_selection == agent
+        aec.step(action)
+    assert aec.state.record() == record  # same seed, same actions: the same game
+    assert chosen == _random_turn_based(parallel_env(game, **options), 6)[0]  # seeded
+
+
+def test_a_turn_based_parallel_env_ignores_an_illegal_id_and_truncates_at_max_cycles() -> None:
+    env = parallel_env("maumau", players=2, rounds=1, max_cycles=3)
+    obs, _ = env.reset(seed=1)
+    asked = next(a for a in env.agents if obs[a]["action_mask"].any())
+    illegal = int(np.flatnonzero(obs[asked]["action_mask"] == 0)[0])
+    obs, _, _, truncs, infos = env.step({a: illegal for a in env.agents})
+    assert infos[asked]["illegal"] and not env.unwrapped.state.history
+    assert infos[asked]["active_agent"] == asked and not any(truncs.values())
+    for _ in range(2):
+        obs, _, _, truncs, _ = env.step({a: illegal for a in env.agents})
+    assert all(truncs.values()) and not env.agents
+
+
+def test_parallel_env_without_a_game_is_lecker_mammut_with_a_deprecation_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="parallel_env\\('lecker_mammut'"):
+        env = parallel_env(players=3, rounds=1)
+    assert isinstance(env, RealTimeParallel) and env.game.players == 3
+    with pytest.warns(DeprecationWarning):
+        assert parallel_env(2).game.players == 2  # the old positional players
+    with pytest.raises(ValueError, match="turn-based"):
+        RealTimeParallel("maumau", players=2)
+    assert isinstance(parallel_env("maumau", players=2).unwrapped, TiergartenAEC)

@@ -1,4 +1,5 @@
-"""The AEC env over every turn-based game: PettingZoo's own tests, masks, seeds, no leak."""
+"""The AEC env of every game: PettingZoo's own tests, masks, seeds, no leak (Lecker Mammut!'s is
+its Parallel env through `parallel_to_aec`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from pettingzoo.test import api_test, seed_test
 
 import tiergarten
 from tiergarten.rl import pettingzoo_env
+from tiergarten.rl.aec import TiergartenAEC
 from tiergarten.rl.encoders import encoder
+from tiergarten.rl.parallel import RealTimeParallel
 
 from .cases import CASES, case_id, every_case, turn_based
 
@@ -20,7 +23,7 @@ def test_every_game_has_small_cases() -> None:
     assert set(tiergarten.games()) <= set(CASES)
 
 
-@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+@pytest.mark.parametrize(("game", "options"), every_case(list(tiergarten.games())), ids=case_id)
 def test_pettingzoo_api_and_seed(game: str, options: dict) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Dict observations: two advisory warnings
@@ -133,9 +136,24 @@ def test_rewards_are_zero_sum_and_follow_the_result() -> None:
     assert all(total[f"player_{w}"] > 0 for w in winners)
 
 
-def test_real_time_game_is_refused() -> None:
-    with pytest.raises(ValueError, match="parallel_env"):
-        pettingzoo_env("lecker_mammut", players=2)
+def test_real_time_game_is_its_parallel_env_one_agent_at_a_time() -> None:
+    """Lecker Mammut!: every agent chooses in turn (player_0, player_1, ...); the choices of one
+    cycle are one time slice of the Parallel env, applied when the last agent has chosen."""
+    env = pettingzoo_env("lecker_mammut", players=2, rounds=1)
+    env.reset(seed=0)
+    base = env.unwrapped
+    assert isinstance(base, RealTimeParallel) and env.agent_selection == "player_0"
+    flip, wait = base.game.parse_action("flip").id, base.wait_id
+    env.step(flip)  # seat 0 flips first
+    assert env.agent_selection == "player_1" and not base.state.history  # not yet applied
+    env.step(wait)
+    assert [str(a) for _, a in base.state.history] == ["flip"] and base.cycles == 1
+    assert env.agent_selection == "player_0"
+
+
+def test_a_turn_based_aec_env_refuses_a_real_time_game() -> None:
+    with pytest.raises(ValueError, match="real time"):
+        TiergartenAEC("lecker_mammut", players=2)
 
 
 def test_extinction_window_changes_no_other_seats_view() -> None:
@@ -164,3 +182,32 @@ def test_extinction_window_changes_no_other_seats_view() -> None:
             obs = env.observe(env.agent_selection)
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     pytest.fail("no extinction window in 20 random games")
+
+
+def test_ignoring_illegal_actions_changes_nothing_and_asks_the_same_seat_again() -> None:
+    env = TiergartenAEC("maumau", players=3, rounds=1, illegal="ignore")
+    env.reset(seed=2)
+    asked, before = env.agent_selection, env.state.observe(None)
+    mask = env.observe(asked)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.agent_selection == asked and env.state.observe(None) == before
+    assert env.infos[asked] == {"illegal": True}
+    env.step(int(np.flatnonzero(mask)[0]))
+    assert not env.infos[asked]["illegal"] and len(env.state.history) == 1
+    with pytest.raises(ValueError, match="'raise' or 'ignore'"):
+        TiergartenAEC("maumau", players=2, illegal="skip")
+
+
+def test_after_max_cycles_every_agent_is_truncated() -> None:
+    env = TiergartenAEC("mammuz", players=3, max_cycles=4)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for _ in env.agent_iter(max_iter=100):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 4 and not env.agents and not env.state.is_over()

@@ -14,7 +14,8 @@ from .harness import Server
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for most tests: bots without pauses, seeds allowed, SQLite in a temp dir,
-    and a rate limit that instant test clients playing whole games stay under."""
+    and a rate limit that instant test clients playing whole games stay under (and, as every
+    test server, room for all the tables and connections of clients on one address)."""
     db = tmp_path_factory.mktemp("server") / "tiergarten.db"
     srv = Server(str(db), "--bot-pace", "0", "--allow-seeds", "--away-after", "30",
                  "--rate", "200", "--burst", "50").start()

@@ -23,6 +23,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from tiergarten.server.protocol import SERVER_MESSAGES
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+# Every test client comes from 127.0.0.1: a test server has room for all their tables and
+# connections (a test's own flags come after and win; tests/server/test_limits.py sets them)
+ROOMY = ("--address-connections", "500", "--tables-burst", "1000")
 Message = dict[str, Any]
 
 
@@ -66,7 +69,8 @@ class Server:
         with open(self.log_path, "ab") as out:  # the server keeps its own copy of the file
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
-                 "--db", self.db, *self.args], env=env, stdout=out, stderr=subprocess.STDOUT)
+                 "--db", self.db, *ROOMY, *self.args], env=env, stdout=out,
+                stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -113,8 +117,9 @@ class Server:
     def get(self, path: str) -> httpx.Response:
         return self.http.get(path)
 
-    def post(self, path: str, body: Any) -> httpx.Response:
-        return self.http.post(path, json=body)
+    def post(self, path: str, body: Any, address: str | None = None) -> httpx.Response:
+        headers = {"X-Forwarded-For": address} if address else None
+        return self.http.post(path, json=body, headers=headers)
 
     def create(self, **body: Any) -> Message:
         response = self.post("/api/tables", body)
@@ -138,9 +143,13 @@ class Client:
         self.info: Message | None = None
 
     @classmethod
-    async def open(cls, server: Server, table: str, token: str | None = None) -> Client:
+    async def open(cls, server: Server, table: str, token: str | None = None,
+                   address: str | None = None, **options: Any) -> Client:
+        """Connect (as if from `address`: the server trusts a loopback proxy's
+        X-Forwarded-For, so each test can be a client of its own)."""
         url = f"{server.ws_url}/ws/{table}" + (f"?token={token}" if token else "")
-        return cls(await connect(url, max_size=2**22))
+        headers = {"X-Forwarded-For": address} if address else None
+        return cls(await connect(url, max_size=2**22, additional_headers=headers, **options))
 
     async def recv(self, timeout: float = 20.0) -> Message:
         message: Message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))

@@ -1,9 +1,19 @@
 """The bots' clock runs at 1/bot_pace of real time: a move a bot fired is due by its own
-reckoning, so it never fires the same plan twice (at pace 0 the clock moves by the moves)."""
+reckoning, so it never fires the same plan twice (at pace 0 the clock moves by the moves); and
+a bot's pause counts from when it became due, so its thinking time never shows."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import time
+from typing import Any
+
+from tiergarten.server.bot_driver import BotMove
+from tiergarten.server.manager import TableManager
+from tiergarten.server.memory_store import MemoryStore
+from tiergarten.server.protocol import SeatSpec
+from tiergarten.server.settings import Settings
 
 from .harness import Client, Server, run
 
@@ -25,3 +35,34 @@ def test_a_lecker_mammut_bot_never_repeats_a_hit_it_has_made(server: Server) -> 
     repeats = [pair for pair, run in itertools.groupby(actions) if pair[1].startswith("hit ")
                and len(list(run)) > 1]
     assert repeats == [], f"a bot repeated the hit it had just made: {repeats}"
+
+
+def test_a_bots_pause_counts_from_when_it_became_due_not_from_when_it_had_thought() -> None:
+    """Two bots with a nominal pause of 0.2 s, one thinking 0.15 s before each move and one not
+    thinking at all (as a Mau Mau bot searches after a drawn card that fits and passes at once
+    after one that does not): every move comes 0.2 s after the one before, so no one can time
+    the bots to learn what they alone know. A bot that thinks longer than its pause (0.3 s)
+    moves when it is done."""
+
+    async def go(thinking: dict[int, float]) -> list[float]:
+        manager = TableManager(MemoryStore(), Settings(allow_seeds=True, bot_pace=1.0))
+
+        def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
+            seat = state.to_move()[0]
+            time.sleep(thinking[seat])  # in the driver's worker thread, as a search would
+            return BotMove(seat, state.legal_actions(seat)[0], 0.2)
+
+        table = manager.create("maumau", 2, {"rounds": 1},
+                               [SeatSpec(bot="random"), SeatSpec(bot="random")], seed=3)
+        table.bots.choose = choose  # type: ignore[method-assign]
+        while table.version < 4:
+            await asyncio.sleep(0.01)
+        await manager.stop()
+        reached = [table.log.reached_at(v) for v in range(5)]
+        return [b - a for a, b in zip(reached, reached[1:], strict=False)]
+
+    pauses = run(go({0: 0.15, 1: 0.0}))
+    assert all(0.19 <= p <= 0.27 for p in pauses), pauses
+    assert max(pauses) - min(pauses) < 0.05, pauses
+    slow = run(go({0: 0.3, 1: 0.3}))
+    assert all(0.29 <= p <= 0.37 for p in slow), slow

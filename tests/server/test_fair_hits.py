@@ -36,6 +36,7 @@ from .test_tables import drain
 
 CAP = 0.4  # the test server's --hit-cap: large, so every race is decided by 200 ms
 PING_EVERY = 0.3
+CALL_WINDOW = 1.5  # the test server's --call-window
 SEED = 11
 
 
@@ -43,7 +44,8 @@ SEED = 11
 def fair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("fair") / "tiergarten.db"
     srv = Server(str(db), "--bot-pace", "0", "--allow-seeds", "--rate", "200", "--burst", "50",
-                 "--ping-every", str(PING_EVERY), "--hit-cap", str(CAP)).start()
+                 "--ping-every", str(PING_EVERY), "--hit-cap", str(CAP),
+                 "--call-window", str(CALL_WINDOW)).start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed
@@ -327,3 +329,140 @@ def test_whole_games_between_bots_and_records_replay(fair: Server) -> None:
     run(watch())
     done = fair.get(f"/api/tables/{table}/record").json()
     assert tiergarten.replay(done["record"]).is_over()
+
+
+# -- press, then call: the club is the moment of the hit -----------------------------------------
+
+def penalties(player: Player) -> list[int]:
+    last = [m for m in player.received if m["type"] == "state"][-1]
+    return list(last["observation"]["penalties"])
+
+
+@pytest.mark.parametrize(("lag", "press_gap"), [(None, 0.2), (0.8, 0.2)])
+def test_the_first_press_wins_though_its_call_comes_last(
+        fair: Server, lag: float | None, press_gap: float) -> None:
+    """The race of the issue: Bob presses the club first, Ann presses `press_gap` later and
+    calls at once, Bob calls 0.5 s after his press. Bob's hit counts (from his press); Ann's
+    is void, not a mistake. With lag 0.8 Bob's round trip is 0.8 s: his press is credited
+    0.4 s early, so he presses 0.2 s after Ann in wall time and is still first."""
+    table, t0, t1 = two_people(fair)
+
+    async def go() -> tuple[Message, list[Message], list[int]]:
+        ann = await Player.open(fair, table, t0, lag=None if lag is None else 0.0)
+        bob = await Player.open(fair, table, t1, lag=lag)
+        await three_deer(ann, bob)
+        if lag is not None:
+            await bob.measured(0.75)
+        first, second = (ann, bob) if lag is not None else (bob, ann)
+        await first.send({"press": True, "version": 3})
+        await asyncio.sleep(press_gap)
+        await second.send({"press": True, "version": 3})
+        await ann.send({"act": "hit deer @3", "version": 3})
+        await asyncio.sleep(0.5)
+        await bob.send({"act": "hit deer @3", "version": 3})
+        applied = await bob.at_version(4)
+        await ann.until(lambda m: m["type"] == "error")
+        await asyncio.sleep(0.3)
+        errors = ann.errors() + bob.errors()
+        result = penalties(ann)
+        for p in (ann, bob):
+            await p.close()
+        return applied, errors, result
+
+    applied, errors, result = run(go())
+    assert applied["events"][-1]["act"] == "hit" and applied["events"][-1]["seat"] == 1
+    assert [e["code"] for e in errors] == ["void"]  # Ann's, and nothing for Bob
+    assert result == [0, 0]
+
+
+def test_a_call_after_an_earlier_press_took_the_cards_is_void_at_once(fair: Server) -> None:
+    """Ann presses and calls; Bob presses on the table he saw (version 3) after Ann's hit was
+    applied and calls: void at once, no penalty."""
+    table, t0, t1 = two_people(fair)
+
+    async def go() -> tuple[list[Message], list[int]]:
+        ann = await Player.open(fair, table, t0, lag=None)
+        bob = await Player.open(fair, table, t1, lag=None)
+        await three_deer(ann, bob)
+        await ann.send({"press": True, "version": 3})
+        await ann.send({"act": "hit deer @3", "version": 3})
+        await bob.at_version(4)
+        await bob.send({"press": True, "version": 3})
+        await bob.send({"act": "hit deer @3", "version": 3})
+        await bob.until(lambda m: m["type"] == "error")
+        await asyncio.sleep(0.3)
+        errors, result = bob.errors(), penalties(bob)
+        for p in (ann, bob):
+            await p.close()
+        return errors, result
+
+    errors, result = run(go())
+    assert [e["code"] for e in errors] == ["void"] and result == [0, 0]
+
+
+def test_a_press_with_a_wrong_call_is_a_mistake(fair: Server) -> None:
+    table, t0, t1 = two_people(fair)
+
+    async def go() -> Message:
+        ann = await Player.open(fair, table, t0, lag=None)
+        bob = await Player.open(fair, table, t1, lag=None)
+        await three_deer(ann, bob)
+        await bob.send({"press": True, "version": 3})
+        await bob.send({"act": "hit bear @3", "version": 3})
+        state = await bob.at_version(4)
+        for p in (ann, bob):
+            await p.close()
+        return state
+
+    state = run(go())
+    assert state["events"][-1]["act"] == "mistake" and state["observation"]["penalties"] == [0, 1]
+
+
+@pytest.mark.parametrize("withdrawn", [False, True])
+def test_a_press_without_a_call_costs_nothing_and_holds_the_line_only_so_long(
+        fair: Server, withdrawn: bool) -> None:
+    """Bob presses and never calls: Ann's hit, pressed later, waits for Bob's call at most the
+    call window (or until Bob says no call comes), then counts; nobody is penalised."""
+    table, t0, t1 = two_people(fair)
+
+    async def go() -> tuple[float, list[int], list[Message]]:
+        ann = await Player.open(fair, table, t0, lag=None)
+        bob = await Player.open(fair, table, t1, lag=None)
+        await three_deer(ann, bob)
+        await bob.send({"press": True, "version": 3})
+        await asyncio.sleep(0.1)
+        start = time.monotonic()
+        await ann.send({"act": "hit deer @3", "version": 3})
+        if withdrawn:
+            await asyncio.sleep(0.3)
+            await bob.send({"press": False, "version": 3})
+        applied = await ann.at_version(4)
+        waited = time.monotonic() - start
+        assert applied["events"][-1]["seat"] == 0
+        errors = ann.errors() + bob.errors()
+        result = penalties(ann)
+        for p in (ann, bob):
+            await p.close()
+        return waited, result, errors
+
+    waited, result, errors = run(go())
+    assert result == [0, 0] and errors == []
+    if withdrawn:
+        assert 0.25 < waited < 0.3 + CALL_WINDOW / 2
+    else:
+        assert CALL_WINDOW - 0.15 < waited < CALL_WINDOW + 1.0
+
+
+def test_a_press_is_for_real_time_tables(fair: Server) -> None:
+    table, t0, _ = two_people(fair, "maumau")
+
+    async def go() -> list[Message]:
+        ann = await Player.open(fair, table, t0)
+        hello = await ann.until(lambda m: m["type"] == "hello")
+        assert hello["call_window"] is None
+        await ann.send({"press": True, "version": 0})
+        await ann.until(lambda m: m["type"] == "error")
+        await ann.close()
+        return ann.errors()
+
+    assert [e["code"] for e in run(go())] == ["bad_message"]

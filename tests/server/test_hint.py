@@ -6,7 +6,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import tiergarten
-from tiergarten.server.hint import advise_mucca
+from tiergarten.bots.mucca_pazza import advise as advise_mucca
 
 from .harness import Client, Server, is_state
 

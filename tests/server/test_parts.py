@@ -1,15 +1,17 @@
 """The server's parts in-process, fast: the in-memory store and a transport that records.
 
 No sockets and no database: the table log (versions step by one, the store holds an act before
-anyone hears of it, a failed commit tells nobody and rebuilds), the fair queue (credited
-order), the bot driver (bots play on after a rebuild, exactly as they would have), and the
-real-time rule that only the game says whether an act is void.
+anyone hears of it, a failed commit tells nobody and reads the log back, one whose confirmation
+was lost counts), the fair queue (credited order), the bot driver (bots play on after a
+rebuild, exactly as they would have), and the real-time rule that only the game says whether
+an act is void.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -51,6 +53,11 @@ class RecordingStore(MemoryStore):
         self.events = events if events is not None else []
         self.fail_at: set[int] = set()  # action indices refused once
         self.lost_at: set[int] = set()  # ... stored once, but the answer is lost
+        self.read_in: list[str] = []  # the threads that read a table back
+
+    def load_table(self, table_id: str) -> Any:
+        self.read_in.append(threading.current_thread().name)
+        return super().load_table(table_id)
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
         if index in self.fail_at:
@@ -71,6 +78,7 @@ def mover(state: tiergarten.State) -> tuple[int, str]:
 async def people(game: str, store: MemoryStore, transport: LocalTransport, seed: int = 3,
                  **settings: Any) -> tuple[TableManager, LiveTable, list[Connection]]:
     """A table of two people, both connected, their greetings drained."""
+    settings.setdefault("seating_every", 0)  # each `table` message at once, drained below
     manager = TableManager(store, Settings(allow_seeds=True, **settings), transport)
     table = manager.create(game, 2, {"rounds": 1}, [None, None], seed=seed)
     for name in ("Ann", "Bob"):
@@ -129,28 +137,32 @@ def test_nobody_hears_of_an_act_before_the_store_holds_it() -> None:
     run(go())
 
 
-def test_a_failed_commit_tells_nobody_and_the_state_is_what_the_store_holds() -> None:
+def test_a_failed_commit_tells_nobody_and_a_commit_whose_confirmation_was_lost_counts() -> None:
     async def go() -> None:
         events: list[tuple[str, int]] = []
         store, transport = RecordingStore(events), RecordingTransport(events)
-        manager, table, (ann, bob) = await people("maumau", store, transport)
+        manager, table, conns = await people("maumau", store, transport)
+        ann, bob = conns
         seat, action = mover(table.state)
         before = table.state.observe(seat)
         store.fail_at = {0}
         events.clear()
+        store.read_in.clear()
         with pytest.raises(StoreFailed, match="nothing changed"):
             await table.log.apply(seat, action)
+        assert store.read_in == ["tg-memory_0"]  # read back in the store's thread, not the loop
         assert events == [] and drain(ann) == [] and drain(bob) == []
         assert table.version == 0 and table.state.observe(seat) == before
         stored = store.load_table(table.id)
         assert stored is not None and stored.actions == [] == table.row.actions
         assert await table.log.apply(seat, action)  # the store works again: so does the table
         assert table.version == 1 and ("append", 0) in events
-        store.lost_at = {1}  # stored, but the table cannot know: it is rebuilt from the store
+        store.lost_at = {1}  # stored, but the confirmation is lost: the log is read back
         events.clear()
-        with pytest.raises(StoreFailed):
-            await table.log.apply(*mover(table.state))
-        assert events == [("append", 1)]  # nobody was told
+        seat, action = mover(table.state)
+        assert await table.log.apply(seat, action)  # ... it holds the act, so the act counts
+        assert events == [("append", 1), ("deliver", 2), ("deliver", 2)]  # and all are told
+        assert [m["version"] for m in drain(conns[seat]) if m["type"] == "state"] == [1, 2]
         assert table.version == 2 and table.row.actions == store.load_table(table.id).actions  # type: ignore[union-attr]
         await manager.stop()
         store.close()

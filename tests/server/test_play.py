@@ -213,14 +213,15 @@ def test_a_flood_is_cut_off_and_the_seat_can_come_back(server: Server) -> None:
         closed = await asyncio.wait_for(reader, 20)  # the server must end the connection
         elapsed = asyncio.get_running_loop().time() - started
         # the server ended the connection (the reader above returned), saying why with a
-        # `rate_limited` error and a 1008 close frame; when the close crosses the flood still in
-        # flight, TCP may drop both, so what must hold is that whatever arrived says so and that
-        # the server answered no more than its rate allows
+        # `rate_limited` error and a 1008 close frame (it reads and drops the rest of the flood
+        # until the client answers the close, so nothing is lost on the way), and answered no
+        # more than its rate allows
         close = closed.rcvd
-        codes = {m.get("code") for m in ann.received if is_error(m)}
-        assert close is None or close.code == 1008
-        assert codes <= {"rate_limited"}
+        codes = [m.get("code") for m in ann.received if is_error(m)]
+        assert close is not None and (close.code, close.reason) == (1008, "message flood")
+        assert codes == ["rate_limited"]
         answered = sum(1 for m in ann.received if is_state(m)) - 1  # less the greeting
+        assert answered >= limits["burst"]
         assert answered <= limits["burst"] + limits["rate"] * elapsed + 1
         again = await Client.open(server, tid, t0)
         assert (await _first_state(again))["seat"] == 0
@@ -257,5 +258,19 @@ def test_reconnecting_with_the_token_resumes_the_seat(server: Server) -> None:
                              play_until_over(bob, random_player(4)))
         await back.close()
         await bob.close()
+
+    run(go())
+
+
+def test_an_unknown_table_with_a_long_odd_id_is_refused_with_a_close_reason_that_fits(
+        server: Server) -> None:
+    """A close reason may have 123 bytes: the refusal's is cut to fit, whatever the id."""
+
+    async def go() -> None:
+        nowhere = await Client.open(server, "é" * 80)
+        assert (await nowhere.recv())["code"] == "not_found"
+        with pytest.raises(ConnectionClosed) as closed:
+            await nowhere.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
 
     run(go())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import tiergarten
 from tiergarten.server.sql_store import SqlStore
@@ -116,3 +117,29 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(database: str) -> None
         assert ann_final["record"]["actions"][:len(people_log)] == people_log
     finally:
         restarted.stop()
+
+
+def test_a_finished_game_no_process_holds_is_answered_from_the_store(tmp_path) -> None:
+    """Record and replay of a finished table read the log, not the table's memory: after a
+    restart (nothing finished is rebuilt) they are the same, chat included."""
+    db = str(tmp_path / "t.db")
+    first = Server(db, "--bot-pace", "0", "--allow-seeds").start()
+    try:
+        table = first.create(game="maumau", players=2, options={"rounds": 1}, seed=3,
+                             seats=[{"bot": "normal"}, {"bot": "random"}])
+        deadline = time.monotonic() + 60
+        while first.get(f"/api/tables/{table['id']}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.1)
+        live = [first.get(f"/api/tables/{table['id']}/{what}").json()
+                for what in ("record", "replay")]
+    finally:
+        first.stop()
+    again = Server(db).start()
+    try:
+        stored = [again.get(f"/api/tables/{table['id']}/{what}").json()
+                  for what in ("record", "replay")]
+    finally:
+        again.stop()
+    assert stored == live
+    assert stored[0]["status"] == "over" and stored[1]["steps"]

@@ -62,7 +62,9 @@ def test_create_list_join_leave(server: Server) -> None:
     again = server.post(f"/api/tables/{tid}/join", {"name": "Bob", "seat": 1})
     assert again.status_code == 409
     assert server.post(f"/api/tables/{tid}/join", {"name": "Bob", "seat": 0}).status_code == 409
-    assert server.post(f"/api/tables/{tid}/join", {"name": ""}).status_code == 422
+    nameless = server.post(f"/api/tables/{tid}/join", {"name": ""})  # the name rule says why
+    assert nameless.status_code == 400
+    assert nameless.json()["detail"] == "a name is needed to sit down"
 
     wrong = server.post(f"/api/tables/{tid}/leave", {"token": "not-a-token"})
     assert wrong.status_code == 403
@@ -120,6 +122,12 @@ def test_the_record_is_whole_only_when_the_game_is_over(server: Server) -> None:
     again = tiergarten.replay({**record, "actions": []})
     assert [v["hand"] for v in steps[0]["seats"]] == [again.observe(s)["hand"] for s in (0, 1)]
     assert steps[-1]["view"] == {k: v for k, v in state.observe(None).items() if k != "log"}
+    # each step names the log entries its act added: the live log's words fit the replay too
+    plays = [s for s in steps[1:] if s["act"].startswith("play ")]
+    assert plays and all(s["events"][0] == {"seat": s["seat"], "act": s["act"]} for s in plays)
+    draws = [s for s in steps[1:] if s["act"] == "draw"]
+    assert draws and all(s["events"][0]["act"] == "draw" and s["events"][0]["cards"] >= 1
+                         for s in draws)
     assert replay["result"] == done["result"]
 
     rematch = server.post(f"/api/tables/{tid}/rematch", {"token": token})

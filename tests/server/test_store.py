@@ -83,21 +83,3 @@ def test_the_default_database_lives_in_the_data_folder(tmp_path, monkeypatch) ->
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     finally:
         store.close()
-
-
-def test_a_database_from_before_the_hints_column_is_brought_up_to_date(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    url = database_url(tmp_path / "old.db")
-    old = SqlStore(url)
-    old.create_table("t1", "maumau", 2, {}, 7, [SeatRow(0, "human"), SeatRow(1, "human")])
-    with old.engine.begin() as conn:  # what tiergarten wrote before tables had `hints`
-        conn.exec_driver_sql("ALTER TABLE tables DROP COLUMN hints")
-    old.close()
-    store = SqlStore(url)
-    try:
-        row = store.load_table("t1")
-        assert row is not None and row.hints is True
-        store.create_table("t2", "maumau", 2, {}, 8, [SeatRow(0, "human")], hints=False)
-        again = store.load_table("t2")
-        assert again is not None and again.hints is False
-    finally:
-        store.close()

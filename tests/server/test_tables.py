@@ -29,7 +29,7 @@ def drain(conn: Connection) -> list[dict[str, Any]]:
 
 async def two_people(tmp_path: Path) -> tuple[TableManager, Any, Connection, Connection]:
     store = SqlStore(tmp_path / "t.db")
-    manager = TableManager(store, Settings(allow_seeds=True))
+    manager = TableManager(store, Settings(allow_seeds=True, seating_every=0))
     table = manager.create("maumau", 2, {"rounds": 1}, [None, None], seed=3)
     seats = [manager.join(table.id, name)[0] for name in ("Ann", "Bob")]
     assert seats == [0, 1]

@@ -3,6 +3,7 @@ real server on loopback. Screenshots of every screen go to test-artifacts/screen
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,8 @@ from typing import Any
 
 import pytest
 from tests.server.harness import Server
+
+from .a11y import assert_accessible
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -26,7 +29,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tiergarten.db"
-    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30").start()
+    srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30", "--allow-seeds").start()
     yield srv
     printed = srv.stop()
     assert "Traceback" not in printed, printed
@@ -46,12 +49,15 @@ def paced_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Any:
-    """shot(page, "name") saves a full-page screenshot named after the test."""
+    """shot(page, "name") saves a full-page screenshot named after the test, and checks that
+    screen with axe-core's WCAG 2 A and AA rules (tests/web/a11y.py): every screen a test
+    looks at must have no violation."""
     SHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(page: Any, name: str) -> Path:
         path = SHOTS / f"{request.node.name}-{name}.png"
         page.screenshot(path=str(path), full_page=True)
+        assert_accessible(page, f"the screen {name!r}")
         return path
 
     return take
@@ -65,3 +71,27 @@ def page_errors(page: Any) -> list[str]:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error"
             and "404" not in m.text else None)
     return errors
+
+
+CSP_WATCH = """window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  (e) => window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));"""
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a browser test opens keeps to the server's Content-Security-Policy
+    (server/headers.py): the test fails if the browser reports a single violation, which
+    would otherwise only block something silently."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    reported: list[str] = []
+    page.on("console", lambda m: reported.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.add_init_script(CSP_WATCH)
+    yield
+    with contextlib.suppress(Exception):  # the page may be gone; the console saw it all
+        reported.extend(page.evaluate("window.__csp || []"))
+    assert reported == [], reported

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from .a11y import assert_accessible
 from .driver import create_table
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "tiergarten" / "web" / "i18n"
@@ -58,6 +59,7 @@ def test_each_language_renders_every_screen(page: Any, web: Any, shot: Any,
     expect(page.locator("label.option").first).to_contain_text(words["option.maumau.target_score"])
     shot(page, "lobby")
     assert missing(page) == [] and page.evaluate(RAW_KEYS) == []
+    assert_accessible(page, "the lobby")
 
     for game, seats in TABLES:
         create_table(page, web.url, game, "Ann", seats)
@@ -73,4 +75,5 @@ def test_each_language_renders_every_screen(page: Any, web: Any, shot: Any,
         shot(page, game)
         assert missing(page) == [], game
         assert page.evaluate(RAW_KEYS) == [], game
+        assert_accessible(page, game)
     assert page_errors == []

@@ -3,9 +3,11 @@ the top card chosen by a tap, and the round's scores and returns shown between r
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from .driver import create_table
@@ -45,7 +47,8 @@ def test_two_rounds_against_a_bot_with_keyboard_hits(page: Any, paced_web: Any, 
             if not called:
                 shot(page, "choose-top")
             called = True
-            pick.first.click()
+            with contextlib.suppress(PlaywrightTimeout):  # the choice may pass meanwhile
+                pick.first.click(timeout=3000)
         elif feature and page.locator(".lm-club").count():
             page.keyboard.press("h")
             if not page.locator(".lm-call").count():
@@ -64,3 +67,96 @@ def test_two_rounds_against_a_bot_with_keyboard_hits(page: Any, paced_web: Any, 
     assert any(act.startswith("top ") for act in mine), "Ann never won a race to a triple"
     assert "flip" in mine
     assert page_errors == []
+
+
+# -- the club is the moment: two people in two browsers, one of them far away ----------------
+
+# Every message of this page's websockets travels `LAG` ms longer each way, so the server
+# measures a round trip of about 2 * LAG and credits the page's acts that much earlier
+# (half of it, up to the cap of 0.15 s).
+LAG = 150
+SLOW_SOCKET = """(() => {
+  const lag = LAG;
+  const Native = window.WebSocket;
+  class Slow extends Native {
+    send(data) { setTimeout(() => { if (this.readyState === 1) super.send(data); }, lag); }
+    set onmessage(handler) { super.onmessage = (event) => setTimeout(() => handler(event), lag); }
+  }
+  window.WebSocket = Slow;
+})();""".replace("LAG", str(LAG))
+SEED = 11  # seat 0 flips red-deer, orange-deer and blue-deer: three deer after three flips
+
+
+def two_browsers(browser: Any, web: Any) -> tuple[Any, Any, list[Any]]:
+    """Ali (seat 0, the flipper, nearby) and Ben (seat 1, far away), each in a browser of
+    their own at one table; Ali flips three deer."""
+    table = web.create(game="lecker_mammut", players=2, options={"rounds": 1}, seed=SEED)["id"]
+    pages, contexts = [], []
+    for seat, name in enumerate(["Ali", "Ben"]):
+        token = web.join(table, name, seat)[1]
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        if seat == 1:
+            context.add_init_script(SLOW_SOCKET)
+        page = context.new_page()
+        page.goto(web.url + "/")
+        page.evaluate("([id, seat, token]) => localStorage.setItem('tiergarten.tokens', "
+                      "JSON.stringify({[id]: [{seat, token}]}))", [table, seat, token])
+        page.goto(f"{web.url}/#/t/{table}")
+        pages.append(page)
+        contexts.append(context)
+    ali, ben = pages
+    for version in range(3):
+        expect(ali.locator(f".board[data-version='{version}'] .lm-flip")).to_be_visible()
+        ali.keyboard.press("Space")
+    for page in pages:
+        expect(page.locator(".board[data-version='3'] .lm-middle svg")).to_have_count(3)
+    ben.wait_for_timeout(3500)  # a ping or two: the server has measured Ben's round trip
+    return ali, ben, contexts
+
+
+def hits_and_penalties(web: Any, page: Any) -> tuple[list[list[Any]], list[int]]:
+    """The hits and mistakes in the table's public log, and everyone's penalties."""
+    table = page.evaluate("location.hash").split("/")[2]
+    observation = web.get(f"/api/tables/{table}/record").json()["observation"]
+    hits = [[e["act"], e.get("seat")] for e in observation["log"] if e["act"] in ("hit", "mistake")]
+    return hits, observation["penalties"]
+
+
+def test_the_first_to_press_the_club_wins_though_the_other_calls_first(
+        browser: Any, web: Any, shot: Any) -> None:
+    """The race of the issue: Ben (far away) presses the club first and names the animal
+    last; Ali presses after him and names it at once. Ben wins the deer, Ali is told someone
+    hit first, and nobody gets a penalty card."""
+    ali, ben, contexts = two_browsers(browser, web)
+    ben.keyboard.press("h")
+    ali.wait_for_timeout(100)
+    ali.keyboard.press("h")
+    expect(ali.locator(".lm-call")).to_be_visible()
+    ali.keyboard.press("Digit5")  # deer
+    ben.wait_for_timeout(300)
+    expect(ben.locator(".lm-call")).to_be_visible()
+    shot(ben, "ben-calls-last")
+    ben.keyboard.press("Digit5")
+    expect(ben.locator(".lm-pick").first).to_be_visible()  # Ben won: he picks the top card
+    expect(ali.locator("#toast")).to_contain_text("Someone hit first")
+    shot(ali, "ali-was-second")
+    assert hits_and_penalties(web, ali) == ([["hit", 1]], [0, 0])
+    for context in contexts:
+        context.close()
+
+
+def test_the_call_dialog_closes_when_someone_else_took_the_cards(
+        browser: Any, web: Any, shot: Any) -> None:
+    """Ben presses and calls; Ali presses just after him: the table changes under her open
+    call, so her dialog closes by itself, she is told someone hit first, and pays nothing."""
+    ali, ben, contexts = two_browsers(browser, web)
+    ben.keyboard.press("h")
+    ben.keyboard.press("Digit5")
+    ali.keyboard.press("h")  # at once: before Ben's hit (150 ms on its way) lands
+    expect(ben.locator(".lm-pick").first).to_be_visible()
+    expect(ali.locator(".lm-call")).to_have_count(0)
+    expect(ali.locator("#toast")).to_contain_text("Someone hit first")
+    shot(ali, "closed")
+    assert hits_and_penalties(web, ali) == ([["hit", 1]], [0, 0])
+    for context in contexts:
+        context.close()

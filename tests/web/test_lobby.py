@@ -6,12 +6,15 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .a11y import assert_accessible
 from .driver import create_table
 
 
 def test_lobby_lists_every_game_with_its_options(page: Any, web: Any, shot: Any,
                                                   page_errors: list[str]) -> None:
-    page.goto(web.url + "/")
+    response = page.goto(web.url + "/")
+    policy = response.headers["content-security-policy"]  # kept to: see no_csp_violations
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     expect(page.locator(".game-choice")).to_have_count(4)
     for game in ("maumau", "mammuz", "lecker_mammut", "mucca_pazza"):
         expect(page.locator(f".game-choice[data-game={game}]")).to_be_visible()
@@ -26,6 +29,7 @@ def test_lobby_lists_every_game_with_its_options(page: Any, web: Any, shot: Any,
     expect(page.locator("#opt-next_starter option")).to_have_count(3)
     page.select_option("#players", "5")
     expect(page.locator("select[data-seat]")).to_have_count(5)
+    assert_accessible(page, "the lobby")
     assert page_errors == []
 
 
@@ -53,3 +57,68 @@ def test_creating_a_table_seats_you_and_shows_the_invite_link(page: Any, web: An
     page.goto(web.url + "/")
     expect(page.locator(f".open-table[href='#/t/{table}']")).to_be_visible()
     shot(page, "open-tables")
+
+
+# Whether any two boxes (x, y, width, height) overlap, or one sticks out of `outer`.
+CLASHES = """(sel) => {
+  const outer = document.querySelector('.create-form fieldset').getBoundingClientRect();
+  const boxes = [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const out = boxes.filter((b) => b.left < outer.left - 0.5 || b.right > outer.right + 0.5);
+  const overlaps = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    const meet = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    if (meet) overlaps.push(i);
+  }));
+  return {out: out.length, overlaps: overlaps.length, count: boxes.length};
+}"""
+
+
+def test_many_seats_fit_the_panel_at_desktop_and_phone_width(page: Any, web: Any,
+                                                              shot: Any) -> None:
+    """MammuZ with 4 to 7 players: the seat selects neither overlap nor stick out."""
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(web.url + "/")
+        page.click(".game-choice[data-game=mammuz]")
+        for players in ("4", "5", "7"):
+            page.select_option("#players", players)
+            for seat in range(1, int(players)):
+                page.select_option(f"select[data-seat='{seat}']", "bot:heuristic")
+            found = page.evaluate(CLASHES, ".seat-setup select")
+            assert found == {"out": 0, "overlaps": 0, "count": int(players)}, (width, players)
+        shot(page, f"seats-{width}")
+        assert_accessible(page, f"the lobby at {width} px")
+
+
+def test_dinosaur_powers_are_one_select_each_in_the_pages_language(
+        page: Any, web: Any, shot: Any, page_errors: list[str]) -> None:
+    page.goto(web.url + "/")
+    page.select_option("#language", "de")
+    page.click(".game-choice[data-game=mammuz]")
+    page.click("details.options summary")
+    powers = page.locator("#opt-dinosaur_powers select")
+    expect(powers).to_have_count(6)
+    expect(page.locator("#opt-dinosaur_powers")).to_contain_text("Tyrannosaurus")
+    expect(page.locator("#opt-dinosaur_powers-tyrannosaurus option:checked")).to_have_text(
+        "sie kommt in den Jackpot")
+    expect(page.locator("#opt-dinosaur_powers input")).to_have_count(0)  # no JSON to type
+    assert "doubter_takes" not in page.locator("#opt-dinosaur_powers").inner_text()
+    page.select_option("#opt-dinosaur_powers-tyrannosaurus", "remove")
+    shot(page, "powers")
+    assert_accessible(page, "the lobby's MammuZ options")
+    page.fill("#name", "Ann")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".board")
+    table = page.evaluate("location.hash").split("/")[2]
+    powers_set = web.get(f"/api/tables/{table}").json()["options"]["dinosaur_powers"]
+    assert powers_set["tyrannosaurus"] == "remove" and powers_set["plesiosaurus"] == "remove"
+    assert page_errors == []
+
+
+def test_open_tables_show_at_once_after_switching_game(page: Any, web: Any) -> None:
+    table = web.create(game="maumau", players=2)["id"]
+    page.goto(web.url + "/")
+    expect(page.locator(f".open-table[href='#/t/{table}']")).to_be_visible()
+    page.click(".game-choice[data-game=mammuz]")
+    expect(page.locator(f".open-table[href='#/t/{table}']")).to_be_visible(timeout=1000)
+    expect(page.locator("#open-list")).not_to_contain_text("Loading")

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 from tests.server.harness import Server
 
+from .a11y import assert_accessible
 from .driver import TIMEOUT, after_click, board_version, game_over
 
 MY_MOVE = (".mucca button.mp-arrow:not([disabled]), .mucca button.stop, "
@@ -235,4 +236,60 @@ def test_after_a_completion_the_next_turn_starts_with_glowing_cards_won_there_an
         page.click(f".mucca button[data-act='slide {row} {direction}']")
         after_click(page, version)
     expect(page.locator(".mp-player[data-seat='1'] .mp-won .mp-chip")).to_have_count(2)
+    assert page_errors == []
+
+
+# Names on tiles and cards that do not show whole (cut off, or ended with an ellipsis).
+CUT_NAMES = """() => [...document.querySelectorAll(
+    '.mp-tile:not(.mp-ghost) .mp-name, .mp-card-name')]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1
+    || getComputedStyle(e).textOverflow === 'ellipsis')
+  .map((e) => e.textContent)"""
+
+# At the start of a slide's animation (held there): where the wrapped tile's copy and the tile
+# itself are, as a share of a tile's width from the row's left edge.
+AT_START = """(row) => {
+  for (const a of document.getAnimations()) { a.pause(); a.currentTime = 0; }
+  const wrap = document.querySelector(`.mp-row[data-row=${row}] .mp-track-wrap`)
+    .getBoundingClientRect();
+  const real = [...document.querySelectorAll(`.mp-row[data-row=${row}] .mp-tile:not(.mp-ghost)`)];
+  const ghost = document.querySelector(`.mp-row[data-row=${row}] .mp-ghost`);
+  const width = real[0].getBoundingClientRect().width;
+  const at = (e) => (e.getBoundingClientRect().left - wrap.left) / width;
+  return {ghost: ghost && [ghost.dataset.animal, Math.round(at(ghost))],
+          last: [real[real.length - 1].dataset.animal, Math.round(at(real[real.length - 1]))],
+          n: real.length};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_on_a_phone_names_show_whole_parts_read_at_a_glance_and_a_wrap_goes_round(
+        page: Any, web: Any, shot: Any, page_errors: list[str], lang: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(web.url + "/")
+    page.wait_for_selector(".game-choice")  # the page has set its language: now switch it
+    page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)  # switched (and remembered)
+    new_table(page, web.url, "standard")
+    assert my_turn(page)
+    assert page.evaluate(CUT_NAMES) == []
+    captions = {"en": ["Heads", "Bodies", "Legs"], "de": ["Köpfe", "Körper", "Beine"]}[lang]
+    expect(page.locator(".mp-row-caption")).to_have_text(captions)
+    for row in ("heads", "bodies", "legs"):  # each tile's bright band is its row's part
+        expect(page.locator(f".mp-row[data-row={row}] .mp-pic.{row}")).to_have_count(10)
+    shot(page, "phone")
+    assert_accessible(page, "Mucca Pazza on a phone")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.02})  # a slide takes 17 s
+    before, version = tiles(page, "heads"), board_version(page)
+    page.click(".mp-row[data-row=heads] button.mp-arrow.left")
+    after_click(page, version)
+    assert tiles(page, "heads") == before[1:] + before[:1]
+    held = page.evaluate(AT_START, "heads")
+    # the first tile went off the left end: its copy starts where it was and leaves to the
+    # left, while the tile itself starts just beyond the right end and comes in from there
+    assert held == {"ghost": [before[0], 0], "last": [before[0], 10], "n": 10}
+    shot(page, "wrap-at-start")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     assert page_errors == []

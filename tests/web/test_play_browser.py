@@ -8,6 +8,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .a11y import assert_accessible
 from .driver import (
     MY_MOVE,
     after_click,
@@ -44,6 +45,14 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
     expect(page.locator(".results .ranking li.winner")).to_have_count(len(winners))
     for name in winners:
         expect(page.locator(".results .ranking li.winner", has_text=name)).to_have_count(1)
+    # a clear end: who won (you, by name), why, and each rank written once ("1. Ann")
+    banner = ("You won!" if winners == ["Ann"] else "You won, together with" if "Ann" in winners
+              else " and ".join(winners) + " won")
+    expect(page.locator(".results .banner")).to_contain_text(banner)
+    expect(page.locator(".results .reason")).to_have_text("All rounds are played.")
+    ranks = page.locator(".results .ranking li").all_inner_texts()
+    assert all(re.fullmatch(r"\d\. [^#]+ \d+ points?( 🏆)?", r) for r in ranks), ranks
+    assert_accessible(page, "the results")
     page.click("text=Replay the game")
     expect(page.locator("#replay-step")).to_contain_text("Move")
     steps = len(result["record"]["actions"])
@@ -116,3 +125,23 @@ def test_rematch_brings_everyone_to_a_new_table(page: Any, web: Any) -> None:
     expect(page.locator(".board")).to_be_visible()
     expect(page.locator(".seat.mine")).to_contain_text("Ann")
     assert web.get(f"/api/tables/{first}").json()["rematch"] == second
+
+
+def test_a_double_click_on_draw_draws_once_and_says_nothing(page: Any, web: Any,
+                                                            page_errors: list[str]) -> None:
+    """The second click of a double click is the same move on the same version: the client
+    drops it, so no "the table moved on" error appears and only one card is drawn."""
+    create_table(page, web.url, "maumau", "Ann", ["you", "bot:random"], {"rounds": "1"})
+    rng = random.Random(5)
+    while wait_turn_or_end(page):
+        if page.locator(".actions button[data-act=draw]").count():
+            break
+        play_maumau_turn(page, rng)
+    else:
+        raise AssertionError("Ann never had a draw to make")
+    version = board_version(page)
+    page.dblclick(".actions button[data-act=draw]")
+    after_click(page, version)
+    page.wait_for_timeout(600)  # a refusal of a second draw would be here by now
+    expect(page.locator("#toast.error:not([hidden])")).to_have_count(0)
+    assert page_errors == []

@@ -5,16 +5,20 @@ Each game's bots and its level table live in that game's module, `bots/<id>.py`,
 
 >>> import random, tiergarten
 >>> game = tiergarten.load("maumau", players=2)
->>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names("maumau"))]
-['beginner@0', 'easy@1', 'expert@2', 'hard@3', 'heuristic@4', 'ismcts@5', 'master@6', 'normal@7', 'random@8']
+>>> names("maumau")
+('beginner', 'easy', 'expert', 'hard', 'heuristic', 'ismcts', 'master', 'normal', 'random')
+>>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names(game)[:3])]
+['beginner@0', 'easy@1', 'expert@2']
 >>> names(game) == names("maumau")
 True
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tiergarten.core import Game, OptionError
 
@@ -42,6 +46,20 @@ def make(name: str, game: Game, seat: int, rng: random.Random) -> Bot:
     return factory(game, seat, rng)
 
 
+Adviser = Callable[[Mapping[str, Any], Sequence[str] | None], dict[str, Any]]
+
+
+def adviser(game_id: str) -> Adviser | None:
+    """The hint adviser of a game: `advise(observation, legal)` exported by the game's module
+    `tiergarten.bots.<game id>`, found by convention (None: the game gives no hints)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError:
+        return None
+    advise: Adviser | None = getattr(module, "advise", None)
+    return advise
+
+
 def register(game_id: str, name: str, factory: Factory) -> None:
     """Make a bot available by name for one game."""
     _BY_GAME.setdefault(game_id, {})[name] = factory
@@ -61,4 +79,4 @@ def _register_games() -> None:
 
 _register_games()
 
-__all__ = ["Bot", "RandomBot", "make", "names", "register"]
+__all__ = ["Bot", "RandomBot", "adviser", "make", "names", "register"]

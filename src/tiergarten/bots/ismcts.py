@@ -48,12 +48,12 @@ from .base import Bot
 
 QUICK = 0.1  # seconds before an out-of-turn action (as quick as the heuristics)
 
-Policy = Callable[[State, int, tuple[Action, ...], random.Random], Action]
-Prune = Callable[[tuple[Action, ...]], tuple[Action, ...]]
+Policy = Callable[[State, int, Sequence[Action], random.Random], Action]
+Prune = Callable[[Sequence[Action]], Sequence[Action]]
 Budget = Callable[[dict[str, Any]], int]  # iterations for a move, from the seat's observation
 
 
-def random_policy(state: State, seat: int, legal: tuple[Action, ...],
+def random_policy(state: State, seat: int, legal: Sequence[Action],
                   rng: random.Random) -> Action:
     """The default rollout policy: any legal action, uniformly."""
     return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
@@ -361,5 +361,5 @@ class ISMCTSBot(Bot):
         return f"{self.name}@{self.seat}"
 
 
-__all__ = ["ISMCTS", "Belief", "Budget", "Evaluator", "ISMCTSBot", "Policy", "Prune", "Search", "SearchStats", "ToTheEnd",
-           "random_policy", "win_shares"]
+__all__ = ["ISMCTS", "Belief", "Budget", "Evaluator", "ISMCTSBot", "Policy", "Prune", "Search",
+           "SearchStats", "ToTheEnd", "random_policy", "win_shares"]

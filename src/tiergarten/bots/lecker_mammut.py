@@ -9,7 +9,7 @@ faster hand is void, not a mistake). After a good hit the bot lays on top the ca
 to be stolen next; at the end of a round it gives back its smallest prize pile.
 
 The bots keep their own clocks with `view.now` (see `tiergarten.core.realtime`): run them with
-`realtime.run_virtual` or a `realtime.Table`. Without `now` every question starts a fresh
+`realtime.run_virtual` or a `realtime.RealTimeTable`. Without `now` every question starts a fresh
 reaction.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,7 +177,7 @@ class LeckerBot(Bot):
         """The card to lay on top of the new pile (this level: `safest_top`)."""
         return safest_top(obs, choice)
 
-    def _return(self, obs: dict[str, Any], legal: tuple[Action, ...], now: float,
+    def _return(self, obs: dict[str, Any], legal: Sequence[Action], now: float,
                 ) -> Proposal | None:
         if not legal:
             return None
@@ -325,7 +326,7 @@ def _worth(obs: dict[str, Any], seat: int, f: int, counts: list[int]) -> int:
         value += sum(2 * size for s, top, size in tops
                      if s == seat and shows(top, g) and not shows(top, f))
         left = max(left, value)
-    return gain - left
+    return int(gain - left)
 
 
 BOTS: dict[str, Factory] = {"slow": SlowBot, "normal": NormalBot, "fast": FastBot,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from tiergarten.core import Action, Game, OptionError, State, games
 from tiergarten.core.match import SeatView
@@ -41,7 +41,7 @@ class HeuristicPolicy:
     def __init__(self, kind: type[Bot], game: Game, rng: random.Random) -> None:
         self.bots = [kind(game, seat, rng) for seat in range(game.players)]
 
-    def __call__(self, state: State, seat: int, legal: tuple[Action, ...],
+    def __call__(self, state: State, seat: int, legal: Sequence[Action],
                  rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]

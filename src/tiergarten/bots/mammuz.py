@@ -12,6 +12,7 @@ Pterosaurus herd to the leader (or back to a player who would otherwise win).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tiergarten.core import Action, Game
@@ -56,7 +57,7 @@ class MammuZHeuristic(Bot):
     name = "heuristic"
 
     def propose(self, view: SeatView) -> Proposal | None:
-        legal: tuple[MammuZAction, ...] = view.legal  # type: ignore[assignment]
+        legal: Sequence[MammuZAction] = view.legal  # type: ignore[assignment]
         for extinct in legal:
             if extinct.kind == EXTINCT_KIND:
                 return (QUICK, extinct)
@@ -66,7 +67,7 @@ class MammuZHeuristic(Bot):
         return None if action is None else (self.think, action)
 
     def choose(self, view: SeatView) -> Action | None:
-        legal: tuple[MammuZAction, ...] = view.legal  # type: ignore[assignment]
+        legal: Sequence[MammuZAction] = view.legal  # type: ignore[assignment]
         obs = view.observation
         kinds = {a.kind for a in legal}
         if EXTINCT_KIND in kinds:
@@ -147,7 +148,7 @@ class MammuZHeuristic(Bot):
 
     # -- choosing a taker ----------------------------------------------------------------------
 
-    def _give(self, legal: tuple[MammuZAction, ...], obs: dict[str, Any]) -> Action:
+    def _give(self, legal: Sequence[MammuZAction], obs: dict[str, Any]) -> Action:
         sizes: list[int] = obs["hand_sizes"]
         empty = [s for s, n in enumerate(sizes) if n == 0]
         if empty:
@@ -202,7 +203,7 @@ class MammuZWatchful(MammuZWary):
     reach = 2
 
 
-def prune_doubts(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+def prune_doubts(legal: Sequence[Action]) -> tuple[Action, ...]:
     """One doubt of the previous lay: the engine shuffles a lay's cards, so every position is
     as likely to hold the lie."""
     return tuple(a for a in legal

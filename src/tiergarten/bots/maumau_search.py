@@ -23,8 +23,7 @@ from typing import Any
 
 from tiergarten.core import Action, Game, State
 from tiergarten.games.maumau.actions import CATCH_KIND, PASS_KIND, PLAY_KIND, MauMauAction
-from tiergarten.games.maumau.cards import DECK, EIGHT, JACK, NINE, RANK_OF, SEVEN, SUIT_OF, \
-    VALUE_OF
+from tiergarten.games.maumau.cards import DECK, EIGHT, JACK, NINE, RANK_OF, SEVEN, SUIT_OF, VALUE_OF
 from tiergarten.games.maumau.state import MauMauState
 
 from .ismcts import win_shares
@@ -114,7 +113,7 @@ class MatchOdds:
         def pair(a: int, b: int) -> float:
             need_a = max(1, -(-(self.target - a) // step))
             need_b = max(1, -(-(self.target - b) // step))
-            return table[min(top, need_a)][min(top, need_b)]
+            return float(table[min(top, need_a)][min(top, need_b)])
         return pair
 
     def _pair_rounds(self, round_no: int) -> Any:
@@ -172,10 +171,10 @@ def _points(mask: int) -> int:
 
 # -- pruning --------------------------------------------------------------------------------
 
-_PRUNED: dict[tuple[Action, ...], tuple[Action, ...]] = {}
+_PRUNED: dict[Sequence[Action], tuple[Action, ...]] = {}
 
 
-def prune(legal: tuple[Action, ...]) -> tuple[Action, ...]:
+def prune(legal: Sequence[Action]) -> tuple[Action, ...]:
     """`legal` without the plays that forget Mau (or Mau Mau) where the same play with the
     call is legal: forgetting only risks a penalty. (The engine interns its legal tuples, so
     the cache stays small.)"""
@@ -197,7 +196,7 @@ _JACKS = sum(1 << c for c in DECK if RANK_OF[c] == JACK)
 _STOPPERS = (SEVEN, EIGHT, NINE)
 
 
-def greedy_policy(state: State, seat: int, legal: tuple[Action, ...],
+def greedy_policy(state: State, seat: int, legal: Sequence[Action],
                   rng: random.Random) -> Action:
     """The heuristic's taste, cheaply, from `seat`'s hand in the sampled world and the public
     table: catch; play rather than draw; shed high cards and keep suits together; keep Jacks

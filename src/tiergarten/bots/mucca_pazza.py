@@ -20,16 +20,18 @@ exactly but remembers nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tiergarten.core import Action, Game
 from tiergarten.core.match import SeatView
 from tiergarten.games.mucca_pazza.actions import SLIDES, STOP, slide_action
-from tiergarten.games.mucca_pazza.data import ANIMALS, FREE_SLIDES, GHOST_NAME, animal
+from tiergarten.games.mucca_pazza.cards import ANIMALS, FREE_SLIDES, GHOST_NAME, animal
 from tiergarten.games.mucca_pazza.solver import best_turn, fewest, moves
 
 from .base import Bot, RandomBot
 from .levels import Factory
+from .mucca_pazza_advice import advise  # the hint adviser, found by convention
 
 CHILD_RECALL = 0.5  # the chance that the child remembers a card it has seen
 NOVICE_RECALL = 0.25  # ... and the novice (the normal level)
@@ -77,7 +79,7 @@ class MuccaBot(Bot):
 
     # -- junior -----------------------------------------------------------------------------
 
-    def _junior(self, obs: dict[str, Any], legal: tuple[Action, ...]) -> Action:
+    def _junior(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         self._remember(obs)
         rows = _rows(obs)
         if obs["phase"] == "slide":
@@ -88,7 +90,7 @@ class MuccaBot(Bot):
             return slide_action(*moves(offsets, len(rows[0]))[0])
         return self._pick(rows, legal)
 
-    def _pick(self, rows: list[list[int]], legal: tuple[Action, ...]) -> Action:
+    def _pick(self, rows: list[list[int]], legal: Sequence[Action]) -> Action:
         """A known card that can be completed now, else an unknown one, else the nearest."""
         known, unknown = [], []
         for action in legal:
@@ -213,4 +215,4 @@ LEVELS: dict[str, Factory] = {"easy": RandomBot, "normal": MuccaNovice, "hard": 
                               "expert": MuccaSharp, "master": _master}
 
 __all__ = ["BOTS", "LEVELS", "ChildBot", "MemoryBot", "MuccaBot", "MuccaNovice", "MuccaSaver",
-           "MuccaSharp"]
+           "MuccaSharp", "advise"]

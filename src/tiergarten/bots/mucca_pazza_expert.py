@@ -41,7 +41,7 @@ from typing import Any
 from tiergarten.core import Action, Game
 from tiergarten.games.mucca_pazza.actions import STOP, slide_action
 from tiergarten.games.mucca_pazza.board import slide
-from tiergarten.games.mucca_pazza.data import (
+from tiergarten.games.mucca_pazza.cards import (
     ANIMALS,
     CARDS_PER_ANIMAL,
     FREE_SLIDES,

@@ -6,12 +6,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import IllegalAction, NotationError, OptionError
 from .options import Option, resolve
 
 RECORD_FORMAT = 1
+DECISION_LIMIT = "decision_limit"  # the reason every game has: the engine's bound was reached
 
 
 class Action:
@@ -43,6 +45,15 @@ class Action:
         raise TypeError("actions are stored as notation: use str(action) and game.parse_action()")
 
 
+class Termination(StrEnum):
+    """Why a game ended. Each game declares its reasons once, as a subclass named by its
+    `GameInfo.reasons` (docs/architecture.md lists them); every game has `DECISION_LIMIT`.
+
+    Members are strings: `result.reason == "target_score"`, JSON and records read them as
+    their text, and `str(reason)` is that text.
+    """
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """The facts of a game that adapters read instead of guessing."""
@@ -54,10 +65,16 @@ class GameInfo:
     default_players: int
     options: tuple[Option, ...]
     max_decisions: int  # hard bound: the engine ends any game that reaches it
+    reasons: type[Termination]  # every way a game can end (`Result.reason`)
     chance: bool = True
     perfect_information: bool = False
     real_time: bool = False
     summary: str = ""
+
+    def __post_init__(self) -> None:
+        if DECISION_LIMIT not in {reason.value for reason in self.reasons}:
+            raise TypeError(f"{self.id}: {self.reasons.__name__} lacks {DECISION_LIMIT!r}, "
+                            "the reason every game ends with at max_decisions")
 
 
 @dataclass(frozen=True)
@@ -71,11 +88,11 @@ class Result:
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
-    reason: str
+    reason: Termination  # a member of the game's `GameInfo.reasons` (and so a str)
 
     @classmethod
-    def from_scores(cls, scores: Sequence[float], reason: str, higher_is_better: bool = True,
-                    ) -> Result:
+    def from_scores(cls, scores: Sequence[float], reason: Termination,
+                    higher_is_better: bool = True) -> Result:
         """Rank seats by score; ties share a rank and share the win."""
         sign = 1 if higher_is_better else -1
         ranks = tuple(1 + sum(1 for o in scores if sign * o > sign * s) for s in scores)
@@ -84,7 +101,7 @@ class Result:
 
     def to_dict(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "ranks": list(self.ranks),
-                "winners": list(self.winners), "reason": self.reason}
+                "winners": list(self.winners), "reason": str(self.reason)}
 
 
 class Game(ABC):
@@ -164,53 +181,155 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(2**63)
 
 
-class State(ABC):
-    """A game in progress. Mutable: `apply` changes it in place; `clone` copies it."""
+class ViewModule(Protocol):
+    """A game's view module (games/<id>/view.py): the one place hidden information is
+    removed. Its functions take that game's state."""
 
-    __slots__ = ()
+    def observe(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """Exactly what `seat` may see now."""
+
+    def resample(self, state: Any, seat: int, rng: random.Random) -> State:
+        """A full state `seat` cannot tell from `state`."""
+
+    def explain(self, state: Any, seat: int, action: Any) -> str:
+        """Why the game's `action` is refused for `seat`, who may act now."""
+
+
+class State(ABC):
+    """A game in progress. Mutable: `apply` changes it in place; `clone` copies it.
+
+    What every game does alike is done here, once: recording and counting each action (and
+    ending a game at `GameInfo.max_decisions`), refusing `result()` before the end, handing
+    observations, resampling and refusal reasons to the game's `view` module, and the first
+    reasons a move is refused (the game is over, the seat may not act, it is another game's
+    action), and copying (`clone`). A game writes its own part: `to_move`, `legal_actions`,
+    `_act`, `_finish`, `_result`, what `clone` copies (`_CLONE_*`) and its `view`.
+    """
+
+    __slots__ = ("game", "seed", "history", "events", "rng", "over", "reason", "decisions",
+                 "_limit")
+    view: ClassVar[ViewModule]  # the game's view module
+    action_type: ClassVar[type[Action]]  # the class of the game's actions
+    # What `clone` does with the game's own attributes, by name: values kept as they are
+    # (immutable, or replaced rather than changed in place), containers copied (`.copy()`),
+    # and lists of containers copied one by one; `_copy_into` copies anything deeper.
+    _CLONE_KEEP: ClassVar[tuple[str, ...]] = ()
+    _CLONE_COPY: ClassVar[tuple[str, ...]] = ()
+    _CLONE_COPY_EACH: ClassVar[tuple[str, ...]] = ()
     game: Game
     seed: int
     history: list[tuple[int, Action]]
+    events: list[tuple[Any, ...]]  # public happenings, for the observation's log
+    rng: random.Random  # every random draw of the rules comes from here
+    over: bool
+    reason: Termination | None  # why the game ended; None while it goes on
+    decisions: int  # actions applied
+    _limit: int  # the engine's bound, GameInfo.max_decisions (read once: apply is hot)
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history = []
+        self.events = []
+        self.rng = random.Random(seed)
+        self.over = False
+        self.reason = None
+        self.decisions = 0
+        self._limit = game.info.max_decisions
 
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
         """Seats that may act now (several where someone may act out of turn)."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """What `seat` may do now, in a fixed order; empty if it may not act."""
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """What `seat` may do now, in a fixed order; empty if it may not act. A tuple, or a
+        sequence that behaves as the tuple of the same actions (`len`, indexing, slicing,
+        iteration, `in`, `==` with a tuple, hashing): a game with many actions per decision
+        may build them only when asked."""
 
-    @abstractmethod
     def apply_unchecked(self, seat: int, action: Action) -> None:
-        """Apply a legal action without checking it: the fast path for bots and search."""
+        """Apply a legal action without checking it: the fast path for bots and search.
+
+        The game's own part is `_act`; every action is recorded and counted, and a game that
+        reaches `GameInfo.max_decisions` ends (`decision_limit`) with its result as it stands.
+        """
+        self.history.append((seat, action))
+        self._act(seat, action)
+        decisions = self.decisions = self.decisions + 1
+        if decisions >= self._limit and not self.over:
+            self._finish(self.game.info.reasons(DECISION_LIMIT))
 
     @abstractmethod
+    def _act(self, seat: int, action: Action) -> None:
+        """The rules of a legal `action` by `seat` (already recorded in `history`)."""
+
+    def _finish(self, reason: Termination) -> None:
+        """End the game now, for `reason` (a game extends this to settle its own state)."""
+        self.over = True
+        self.reason = reason
+
     def observe(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what `seat` may see; `None` is a spectator."""
+        return self.view.observe(self, seat)
 
-    @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended."""
+        return self.over
 
-    @abstractmethod
     def result(self) -> Result:
-        """Scores, ranks and winners of a finished game."""
+        """Scores, ranks and winners of a finished game, and why it ended."""
+        reason = self.reason
+        if not self.over or reason is None:
+            raise ValueError("the game is not over yet; result() is for finished games")
+        return self._result(reason)
 
     @abstractmethod
-    def clone(self) -> State:
-        """An independent copy."""
+    def _result(self, reason: Termination) -> Result:
+        """The result of the game, which has ended for `reason`."""
 
-    @abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> State:
+    def clone(self) -> Self:
+        """An independent copy: what every state has, then the game's own attributes as its
+        `_CLONE_*` names say, then `_copy_into`."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.game = self.game
+        new.seed = self.seed
+        new.history = self.history.copy()
+        new.events = self.events.copy()
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.over = self.over
+        new.reason = self.reason
+        new.decisions = self.decisions
+        new._limit = self._limit
+        for name in cls._CLONE_KEEP:
+            setattr(new, name, getattr(self, name))
+        for name in cls._CLONE_COPY:
+            setattr(new, name, getattr(self, name).copy())
+        for name in cls._CLONE_COPY_EACH:
+            setattr(new, name, [inner.copy() for inner in getattr(self, name)])
+        self._copy_into(new)
+        return new
+
+    def _copy_into(self, new: Self) -> None:
+        """Copy into `new` what the `_CLONE_*` names leave out (deeper containers)."""
+        return None  # most games have nothing deeper
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything `seat` has seen, hidden parts drawn by `rng`."""
+        return cast(Self, self.view.resample(self, seat, rng))
 
     def why_illegal(self, seat: int, action: Action) -> str:
-        """A short reason why `action` is not legal for `seat` now (games refine it)."""
-        if self.is_over():
+        """A short reason why `action` is not legal for `seat` now: what every game says alike,
+        else the game's own reason (its view's `explain`)."""
+        if self.over:
             return "the game is over"
         if seat not in self.to_move():
             return f"seat {seat} may not act now (to move: {', '.join(map(str, self.to_move()))})"
-        return f"{action} is not legal now"
+        if not isinstance(action, self.action_type):
+            return f"{action} is not a {self.game.info.title} action"
+        return self.view.explain(self, seat, action)
 
     def is_void(self, seat: int, action: Action, seen: int | None = None) -> bool:
         """Whether `action` by `seat` no longer counts, because someone else was first and
@@ -228,7 +347,7 @@ class State(ABC):
         """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
         changes nothing."""
         if type(seat) is int and 0 <= seat < self.game.players:
-            if action in self.legal_actions(seat):
+            if isinstance(action, Action) and action in self.legal_actions(seat):
                 self.apply_unchecked(seat, action)
                 return
         else:
@@ -252,6 +371,56 @@ class State(ABC):
             "seed": self.seed,
             "actions": [[seat, action.text] for seat, action in self.history],
         }
+
+
+A = TypeVar("A", bound=Action)
+
+
+class TurnState(State, Generic[A]):
+    """A state with one seat on turn at a time (`turn`): its legal actions are worked out once
+    per position by `_turn_actions` and kept in `_legal` (an action sets it back to None);
+    what another seat may do meanwhile is `_off_turn_actions` (nothing, unless the game says).
+    """
+
+    __slots__ = ("turn", "_legal")
+    turn: int
+    _legal: Sequence[A] | None
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Check and apply; the common case (the seat on turn, one of its listed actions) is
+        applied at once, the rest goes through `State.apply`. `is` only decides whether the
+        quick way is taken: a seat it does not know for the seat on turn (True is not the seat
+        1 it equals) is checked in full there."""
+        if seat is self.turn and not self.over:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions()
+            if action in legal:  # apply_unchecked, written out: one call less, every step
+                self.history.append((seat, action))  # type: ignore[arg-type]
+                self._act(seat, action)  # type: ignore[arg-type]
+                decisions = self.decisions = self.decisions + 1
+                if decisions >= self._limit and not self.over:
+                    self._finish(self.game.info.reasons(DECISION_LIMIT))
+                return
+        super().apply(seat, action)
+
+    def legal_actions(self, seat: int) -> Sequence[A]:
+        if self.over:
+            return ()
+        if seat == self.turn:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._turn_actions()
+            return legal
+        return self._off_turn_actions(seat)
+
+    @abstractmethod
+    def _turn_actions(self) -> Sequence[A]:
+        """The legal actions of the seat on turn, in id order."""
+
+    def _off_turn_actions(self, seat: int) -> Sequence[A]:
+        """What `seat`, not on turn, may do now (the game is not over)."""
+        return ()
 
 
 def replay_into(state: State, actions: Sequence[Sequence[Any]]) -> State:

@@ -22,7 +22,7 @@ class SeatView:
 
     __slots__ = ("game", "seat", "legal", "_state", "_observation")
 
-    def __init__(self, state: State, seat: int, legal: tuple[Action, ...]) -> None:
+    def __init__(self, state: State, seat: int, legal: Sequence[Action]) -> None:
         self.game: Game = state.game
         self.seat = seat
         self.legal = legal

@@ -4,12 +4,13 @@ Every seat that may act proposes `(delay, action)` from its own view; the move w
 earliest due time (`now + delay`) is applied, and every seat is asked again after each change.
 Agents see a `TimedView`: a `SeatView` that also says `now`, the seconds since the match began,
 so a bot can keep its own clock across re-asks (a triple seen at 3.0 s with a 0.8 s reaction is
-hit at 3.8 s, however many flips happen in between). Ties go to the seat asked first.
+hit at 3.8 s, however many flips happen in between). Ties go to the seat asked first, in
+`to_move()` order (the seat the game waits on first).
 
 `run_virtual` advances a virtual clock straight to each due time: no sleeping, as fast as the
-engine runs; simulations use it. `Table` runs in wall-clock time: bots act on their own clocks,
-people (`interactive` agents) submit actions from other threads with `submit`, in order of
-arrival; a server or a terminal drives it.
+engine runs; simulations use it. `RealTimeTable` runs in wall-clock time: bots act on their own
+clocks, people (`interactive` agents) submit actions from other threads with `submit`, in order
+of arrival; a server or a terminal drives it.
 
 Both only order: whether a move still counts is the game's to say. Every proposal is made on
 the current position, so only what a move names itself can make it void (a Lecker Mammut! hit
@@ -46,7 +47,7 @@ class TimedView(SeatView):
 
     __slots__ = ("now",)
 
-    def __init__(self, state: State, seat: int, legal: tuple[Action, ...], now: float) -> None:
+    def __init__(self, state: State, seat: int, legal: Sequence[Action], now: float) -> None:
         super().__init__(state, seat, legal)
         self.now = now
 
@@ -116,7 +117,8 @@ Submission = tuple[int, "Action | str"]
 
 
 class Clock(Protocol):
-    """Where a `Table` gets the time and waits for people: wall-clock, or scripted in tests."""
+    """Where a `RealTimeTable` gets the time and waits for people: wall-clock, or scripted in
+    tests."""
 
     def now(self) -> float:
         """Seconds since the table started."""
@@ -145,7 +147,7 @@ class WallClock:
 Refused = Callable[[int, "Action | str", IllegalAction], None]
 
 
-class Table:
+class RealTimeTable:
     """A real-time table in wall-clock time: bots on their own clocks, people by `submit`.
 
     Bots are asked after every change and the earliest proposal is kept as the plan; the table
@@ -208,5 +210,5 @@ def seeded(seed: int | None, count: int) -> list[random.Random]:
     return [random.Random(root.getrandbits(64)) for _ in range(count)]
 
 
-__all__ = ["Clock", "Move", "Table", "TimedView", "WallClock", "earliest", "play_virtual",
+__all__ = ["Clock", "Move", "RealTimeTable", "TimedView", "WallClock", "earliest", "play_virtual",
            "run_virtual", "seeded"]

@@ -1,4 +1,6 @@
-"""Every game tiergarten plays, registered by id; each game's module loads when first used.
+"""Every game tiergarten plays, found by convention: each package here is one game, its name is
+the game's id and it exports `GAME`, the game's class. A new game adds its package and edits no
+table; its module loads when the game is first used.
 
 The package is also what `tiergarten.games()` calls: one name for one thing, so both
 `tiergarten.games()` (the ids) and `import tiergarten.games.maumau.state` work.
@@ -8,6 +10,7 @@ The package is also what `tiergarten.games()` calls: one name for one thing, so 
 (True, 'tiergarten.games.mammuz.state')
 """
 
+import pkgutil
 import sys
 import types
 
@@ -23,7 +26,6 @@ class CallablePackage(types.ModuleType):
 
 sys.modules[__name__].__class__ = CallablePackage
 
-register("maumau", "tiergarten.games.maumau:MauMau")
-register("mammuz", "tiergarten.games.mammuz:MammuZ")
-register("mucca_pazza", "tiergarten.games.mucca_pazza:MuccaPazza")
-register("lecker_mammut", "tiergarten.games.lecker_mammut:LeckerMammut")
+for _found in pkgutil.iter_modules(__path__):
+    if _found.ispkg and not _found.name.startswith("_"):
+        register(_found.name, f"{__name__}.{_found.name}:GAME")

@@ -1,9 +1,14 @@
-"""A PettingZoo AEC environment over any registered turn-based game.
+"""A PettingZoo AEC environment over any registered game (`pettingzoo_env(id)`).
 
 Observations are dicts: `observation`, the game's fixed-shape float32 vector (encoders/), and
 `action_mask`, int8 over `game.num_actions + 1` ids: the game's fixed action space plus `wait`,
 which only a seat acting out of turn may choose (see turns.py). Rewards come at the end: the
-winners share +1, the others -1. An illegal action raises `tiergarten.IllegalAction`.
+winners share +1, the others -1. An illegal action raises `tiergarten.IllegalAction`; with
+`illegal="ignore"` (the Parallel view of a turn-based game uses it) it changes nothing, the same
+seat is asked again and `infos[agent]["illegal"]` says so. After `max_cycles` steps (windows and
+ignored actions count; default: no limit, the game's decision bound ends it) every agent is
+truncated. A real-time game is its Parallel env (parallel.py) through PettingZoo's
+`parallel_to_aec`: every agent chooses in turn, and the choices of one cycle form one slice.
 
 >>> env = TiergartenAEC("maumau", players=2, rounds=1)
 >>> env.reset(seed=3)
@@ -24,22 +29,33 @@ from tiergarten.core import Game, IllegalAction, State
 
 from .common import Seeder, agent_name, make_game, rewards
 from .encoders import encoder
+from .render import RENDER_MODES, ansi, check_mode
 from .turns import Turns
+
+ILLEGAL = ("raise", "ignore")
 
 
 class TiergartenAEC(AECEnv):  # type: ignore[misc]
     """Agent-environment-cycle env: one seat acts at a time (out-of-turn rights as windows)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tiergarten_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tiergarten_v0",
+                "is_parallelizable": False}
 
     def __init__(self, game: Game | str, players: int | None = None,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, illegal: str = "raise",
+                 max_cycles: int | None = None, **options: Any) -> None:
         super().__init__()
         self.game = make_game(game, players, options)
         if self.game.info.real_time:
-            raise ValueError(f"{self.game.id} is played in real time: use parallel_env()")
+            raise ValueError(f"{self.game.id} is played in real time: pettingzoo_env() gives "
+                             "its Parallel env as an AEC env")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal={illegal!r}: choose 'raise' or 'ignore'")
         self.metadata = {**self.metadata, "name": f"tiergarten_{self.game.id}_v0"}
-        self.render_mode = render_mode
+        self.render_mode = check_mode(render_mode)
+        self.illegal = illegal
+        self.max_cycles = max_cycles
+        self.cycles = 0
         self.encoder = encoder(self.game)
         self.possible_agents = [agent_name(s) for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -74,6 +90,7 @@ class TiergartenAEC(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.cycles = 0
         self.agent_selection = agent_name(self._current())
 
     def _current(self) -> int:
@@ -97,39 +114,47 @@ class TiergartenAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.state is not None and self.turns is not None
-        self._cumulative_rewards[agent] = 0.0
-        if action is None or int(action) not in self.turns.legal_ids():
+        chosen = None if action is None else int(action)
+        legal = chosen in self.turns.legal_ids()
+        if not legal and self.illegal == "raise":
             raise IllegalAction(f"{agent} may not take action {action!r} now",
                                 self.turns.legal_ids())
-        self.turns.step(int(action))
+        self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
+        self.cycles += 1
+        if self.illegal == "ignore":
+            self.infos = {a: {"illegal": a == agent and not legal} for a in self.agents}
+        if chosen is not None and legal:
+            self.turns.step(chosen)
+        self._next(agent)
+
+    def _next(self, agent: str) -> None:
+        """After `agent`'s step: rewards and ends, or the next seat asked (or truncation)."""
+        assert self.state is not None
         if self.state.is_over():
             result = self.state.result()
             for seat, r in enumerate(rewards(result)):
                 a = agent_name(seat)
                 self.rewards[a] = r
                 self.terminations[a] = True
-                self.infos[a] = {"result": result.to_dict()}
+                self.infos[a] = {**self.infos[a], "result": result.to_dict()}
             seat = (self._seat[agent] + 1) % self.game.players
         else:
             seat = self._current()
+            if self.max_cycles is not None and self.cycles >= self.max_cycles:
+                self.truncations = {a: True for a in self.agents}
         self.agent_selection = agent_name(seat)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The spectator's table as the terminal draws it (render_mode "ansi"), else None."""
         if self.render_mode is None or self.state is None:
             return None
-        obs = self.state.observe(None)
-        return " ".join(f"{k}={v}" for k, v in obs.items() if k not in ("log", "result"))
+        return ansi(self.game, self.state.observe(None), self.possible_agents,
+                    f"{self.game.info.title} · seed {self.state.seed}")
 
     def close(self) -> None:
         pass
 
 
-def pettingzoo_env(game: Game | str, players: int | None = None, render_mode: str | None = None,
-                   **options: Any) -> TiergartenAEC:
-    """An AEC env for a turn-based game: `pettingzoo_env("mammuz", players=5)`."""
-    return TiergartenAEC(game, players, render_mode=render_mode, **options)
-
-
-__all__ = ["TiergartenAEC", "pettingzoo_env"]
+__all__ = ["TiergartenAEC"]

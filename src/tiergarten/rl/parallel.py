@@ -1,22 +1,34 @@
-"""Lecker Mammut! as a PettingZoo Parallel environment: every seat decides at every step.
+"""PettingZoo Parallel envs of every game (`parallel_env(id)`).
 
-Time is cut into slices: one `step` is one slice. In each slice every seat chooses one id of
-`game.num_actions + 1`: a legal action of the engine, or `wait` (the last id, always legal).
-The env only orders: the chosen actions are taken one after the other in a random order drawn
-from the env's seeded generator (who was quicker within the slice), and the game judges each as
-made by a seat that had seen the table as it was at the start of the slice
-(`state.is_void(seat, action, seen)`): a slower hand on a table a good hit has changed is void,
-not applied (`info["void"]`); any other action that an earlier one in the slice has made
-illegal (a pass after someone's mistake in the same slice) lapses. An id outside a seat's mask
-is taken as `wait` (`info["illegal"]` says so: PettingZoo's seed test samples actions without
-masks). Rewards come at the end: the winners share +1, the
-others -1. After `max_cycles` slices (default 4 × the game's decision bound) the episode is
-truncated.
+A real-time game (Lecker Mammut!) is cut into time slices: one `step` is one slice. In each
+slice every seat chooses one id of `game.num_actions + 1`: a legal action of the engine, or
+`wait` (the last id, always legal). The env only orders: the chosen actions are taken one after
+the other in a random order drawn from the env's seeded generator (who was quicker within the
+slice), and the game judges each as made by a seat that had seen the table as it was at the
+start of the slice (`state.is_void(seat, action, seen)`): a slower hand on a table a good hit
+has changed is void, not applied (`info["void"]`); any other action that an earlier one in the
+slice has made illegal (a pass after someone's mistake in the same slice) lapses. An id outside
+a seat's mask is taken as `wait` (`info["illegal"]` says so: PettingZoo's seed test samples
+actions without masks). After `max_cycles` slices (default 4 × the game's decision bound) the
+episode is truncated.
 
->>> env = parallel_env(players=2, rounds=1)
+A turn-based game is its AEC env (aec.py) through PettingZoo's `turn_based_aec_to_parallel`:
+each step applies the action of the one agent asked (its mask is the only non-empty one; after
+a step `info["active_agent"]` names the next), the others' actions are ignored. An id outside
+that agent's mask changes nothing (`info["illegal"]`) and the same agent is asked again; after
+`max_cycles` steps (default 4 × the decision bound × players) the episode is truncated.
+
+Rewards come at the end: the winners share +1, the others -1.
+
+>>> from tiergarten.rl import parallel_env
+>>> env = parallel_env("lecker_mammut", players=2, rounds=1)
 >>> obs, infos = env.reset(seed=0)
 >>> sorted(obs), obs["player_0"]["observation"].shape
 (['player_0', 'player_1'], (473,))
+>>> env = parallel_env("maumau", players=2, rounds=1)
+>>> obs, infos = env.reset(seed=3)
+>>> [a for a in env.agents if obs[a]["action_mask"].any()]
+['player_1']
 """
 
 from __future__ import annotations
@@ -29,21 +41,26 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from tiergarten.core import Action, IllegalAction, State
+from tiergarten.core import Action, Game, IllegalAction, State
 
 from .common import Seeder, agent_name, make_game, rewards
 from .encoders import encoder
+from .render import RENDER_MODES, ansi, check_mode
 
 
-class LeckerMammutParallel(ParallelEnv):  # type: ignore[misc]
-    """Every seat acts (or waits) in every time slice; see the module doc."""
+class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
+    """A real-time game: every seat acts (or waits) in every time slice; see the module doc."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tiergarten_lecker_mammut_v0"}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tiergarten_v0"}
 
-    def __init__(self, players: int | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None, **options: Any) -> None:
-        self.game = make_game("lecker_mammut", players, options)
-        self.render_mode = render_mode
+    def __init__(self, game: Game | str, players: int | None = None,
+                 render_mode: str | None = None, max_cycles: int | None = None,
+                 **options: Any) -> None:
+        self.game = make_game(game, players, options)
+        if not self.game.info.real_time:
+            raise ValueError(f"{self.game.id} is turn-based: parallel_env() converts its AEC env")
+        self.metadata = {**self.metadata, "name": f"tiergarten_{self.game.id}_v0"}
+        self.render_mode = check_mode(render_mode)
         self.max_cycles = max_cycles or 4 * self.game.info.max_decisions
         self.encoder = encoder(self.game)
         self.wait_id = self.game.num_actions
@@ -133,19 +150,17 @@ class LeckerMammutParallel(ParallelEnv):  # type: ignore[misc]
         return obs, rew, terms, truncs, infos
 
     def render(self) -> str | None:
+        """The spectator's table as the terminal draws it (render_mode "ansi"), else None."""
         if self.render_mode is None or self.state is None:
             return None
-        obs = self.state.observe(None)
-        return " ".join(f"{k}={v}" for k, v in obs.items() if k not in ("log", "result"))
+        return ansi(self.game, self.state.observe(None), self.possible_agents,
+                    f"{self.game.info.title} · seed {self.state.seed}")
 
     def close(self) -> None:
         pass
 
 
-def parallel_env(players: int | None = None, render_mode: str | None = None,
-                 max_cycles: int | None = None, **options: Any) -> LeckerMammutParallel:
-    """Lecker Mammut! as a Parallel env: `parallel_env(players=4, rounds=1)`."""
-    return LeckerMammutParallel(players, render_mode, max_cycles, **options)
+LeckerMammutParallel = RealTimeParallel  # the name before every game had a Parallel env
 
 
-__all__ = ["LeckerMammutParallel", "parallel_env"]
+__all__ = ["LeckerMammutParallel", "RealTimeParallel"]

@@ -1,5 +1,8 @@
 """One seat as a Gymnasium environment, the other seats played by tiergarten bots.
 
+`gym_env(id)` gives any game: a turn-based one as `TiergartenGym` (here), a real-time one as
+`RealTimeGym` (single_realtime.py, in time slices).
+
 The learner's seat is asked whenever the sequential view of the game (turns.py) asks it: on its
 turn and in every out-of-turn window (where `wait`, id `game.num_actions`, is legal). Opponent
 bots decide from their own seat's view; in a window a bot acts if it proposes something (a bot
@@ -22,66 +25,35 @@ import random
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
 
-from tiergarten import bots
-from tiergarten.core import Game, State
+from tiergarten.core import Game, game_class
 from tiergarten.core.match import SeatView
 
-from .common import make_game, rewards
-from .encoders import encoder
+from .seat_env import SeatEnv
+from .single_realtime import RealTimeGym
 from .turns import Turns
 
 
-class TiergartenGym(gymnasium.Env[Any, Any]):
-    """A single-seat env: the learner plays `seat`, bots play the others."""
-
-    metadata = {"render_modes": ["ansi"]}
+class TiergartenGym(SeatEnv):
+    """A turn-based game's single-seat env: the learner plays `seat`, bots play the others."""
 
     def __init__(self, game: Game | str, opponents: str | Sequence[str] = "random",
                  seat: int = 0, players: int | None = None, illegal_penalty: float = 0.0,
                  render_mode: str | None = None, **options: Any) -> None:
-        self.game = make_game(game, players, options)
+        super().__init__(game, opponents, seat, players, illegal_penalty, render_mode,
+                         **options)
         if self.game.info.real_time:
-            raise ValueError(f"{self.game.id} is played in real time: use parallel_env()")
-        n = self.game.players
-        if not 0 <= seat < n:
-            raise ValueError(f"seat {seat} is not a seat of {n} players")
-        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != n - 1:
-            raise ValueError(f"{n - 1} opponents are needed, got {len(names)}")
-        for name in names:
-            if name not in bots.names(self.game.id):
-                raise ValueError(f"no bot {name!r} for {self.game.id}; choose one of "
-                                 f"{', '.join(bots.names(self.game.id))}")
-        self.opponents = list(names)
-        self.seat = seat
-        self.illegal_penalty = illegal_penalty
-        self.render_mode = render_mode
-        self.encoder = encoder(self.game)
-        size = self.game.num_actions + 1
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (size,), np.int8),
-        })
-        self.action_space = spaces.Discrete(size)
-        self.state: State | None = None
+            raise ValueError(f"{self.game.id} is played in real time: gym_env() gives its "
+                             "RealTimeGym")
         self.turns: Turns | None = None
         self._rng = random.Random()
-        self._bots: dict[int, bots.Bot] = {}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
-        root = random.Random(int(self.np_random.integers(2**62)))
-        self._rng = random.Random(root.getrandbits(64))
-        self.state = self.game.new_state(root.getrandbits(63))
+        self._rng = self._new_game(seed)
+        assert self.state is not None
         self.turns = Turns(self.state)
-        others = [s for s in range(self.game.players) if s != self.seat]
-        self._bots = {s: bots.make(name, self.game, s, random.Random(root.getrandbits(64)))
-                      for s, name in zip(others, self.opponents, strict=True)}
         self._run_bots()
         return self._obs(), {}
 
@@ -100,22 +72,13 @@ class TiergartenGym(gymnasium.Env[Any, Any]):
             chosen = self._rng.choice(legal)
         self.turns.step(chosen)
         self._run_bots()
-        over = self.state.is_over()
-        if over:
-            result = self.state.result()
-            reward += rewards(result)[self.seat]
-            info["result"] = result.to_dict()
+        reward, over = self._ended(reward, info)
         return self._obs(), reward, over, False, info
 
-    def action_masks(self) -> np.ndarray:
-        """The legal ids now as a boolean mask (for maskable learners)."""
-        mask = np.zeros(self.game.num_actions + 1, dtype=bool)
-        if self.turns is not None and not self._over():
-            mask[self.turns.legal_ids()] = True
-        return mask
-
-    def _over(self) -> bool:
-        return self.state is None or self.state.is_over()
+    def legal_ids(self) -> list[int]:
+        if self.turns is None or self.state is None or self.state.is_over():
+            return []
+        return self.turns.legal_ids()
 
     def _run_bots(self) -> None:
         """Let the bots act until the learner is asked or the game is over."""
@@ -134,25 +97,15 @@ class TiergartenGym(gymnasium.Env[Any, Any]):
             else:  # the seat whose turn it is must act
                 turns.step(self._rng.choice(legal).id)
 
-    def _obs(self) -> dict[str, np.ndarray]:
-        assert self.state is not None and self.turns is not None
-        mask = np.zeros(self.game.num_actions + 1, dtype=np.int8)
-        if not self.state.is_over():
-            mask[self.turns.legal_ids()] = 1
-        return {"observation": self.encoder.encode(self.state.observe(self.seat)),
-                "action_mask": mask}
-
-    def render(self) -> str | None:
-        if self.render_mode is None or self.state is None:
-            return None
-        obs = self.state.observe(self.seat)
-        return " ".join(f"{k}={v}" for k, v in obs.items() if k not in ("log", "result"))
-
 
 def gym_env(game: Game | str, opponents: str | Sequence[str] = "random", seat: int = 0,
-            players: int | None = None, **options: Any) -> TiergartenGym:
-    """`gym_env("maumau", opponents="hard")`: one seat against tiergarten bots."""
+            players: int | None = None, **options: Any) -> SeatEnv:
+    """`gym_env("maumau", opponents="hard")`: one seat against tiergarten bots. A real-time
+    game is played in time slices (`RealTimeGym`: also `slice_seconds=`, `max_slices=`)."""
+    info = game.info if isinstance(game, Game) else game_class(game).info
+    if info.real_time:
+        return RealTimeGym(game, opponents, seat, players, **options)
     return TiergartenGym(game, opponents, seat, players, **options)
 
 
-__all__ = ["TiergartenGym", "gym_env"]
+__all__ = ["SeatEnv", "TiergartenGym", "gym_env"]

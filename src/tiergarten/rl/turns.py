@@ -3,9 +3,10 @@
 The engine's `to_move()` may hold several seats (catching a missed Mau, extinguishing in
 MammuZ, hitting in Lecker Mammut!). A sequential API asks one seat at a time, so:
 
-* The *anchor* is the seat that must act for the game to go on: `to_move()[0]`, the seat whose
-  turn it is (Lecker Mammut!: whoever must return a pile, else a seat choosing a top card, else
-  the flipper, else the first seat, clockwise from the starter, that has not passed).
+* The *anchor* is the seat that must act for the game to go on: `to_move()[0]`, which every game
+  makes the seat it waits on (docs/architecture.md; in Lecker Mammut! whoever must return a
+  pile, else a seat choosing a top card, else the flipper, else the first seat clockwise from
+  the starter that has not passed).
 * After every applied action, each other seat that may act now is offered a *window*, one at a
   time, clockwise from the anchor: its legal actions plus `wait` (id `game.num_actions`).
   Waiting changes nothing in the game; the window moves on. Any action taken in a window is
@@ -24,46 +25,20 @@ else was asked (see docs/research.md on honesty).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from tiergarten.core import Action, State
-
-Anchor = Callable[[State, tuple[int, ...]], int]
-
-
-def _lecker_anchor(state: State, movers: tuple[int, ...]) -> int:
-    table = state.observe(None)
-    if table["returning"]:
-        return int(table["returning"][0])
-    if table["choosing"]:
-        return int(table["choosing"][0]["seat"])
-    if table["flipper"] is not None:
-        return int(table["flipper"])
-    n, start, passed = table["players"], table["starter"], set(table["passed"])
-    for step in range(n):
-        seat = (start + step) % n
-        if seat not in passed:
-            return int(seat)
-    return movers[0]
-
-
-def _turn(state: State, movers: tuple[int, ...]) -> int:
-    return movers[0]
-
-
-ANCHORS: dict[str, Anchor] = {"lecker_mammut": _lecker_anchor}
 
 
 class Turns:
     """A game state seen one seat at a time (see the module doc)."""
 
-    __slots__ = ("state", "n", "wait_id", "cursor", "_anchor", "_current", "_ids")
+    __slots__ = ("state", "n", "wait_id", "cursor", "_current", "_ids")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.n = state.game.players
         self.wait_id = state.game.num_actions
-        self._anchor: Anchor = ANCHORS.get(state.game.id, _turn)
         self.cursor = 1  # windows from anchor + cursor onwards are still to be offered
         self._current: int | None = None
         self._ids: list[int] | None = None  # legal ids of the seat asked now, once computed
@@ -89,7 +64,7 @@ class Turns:
         if state.is_over():
             return None
         movers = state.to_move()
-        anchor = self._anchor(state, movers)
+        anchor = movers[0]  # the seat the game waits on
         n = self.n
         while self.cursor < n:
             seat = (anchor + self.cursor) % n
@@ -115,7 +90,7 @@ class Turns:
             self._ids = ids
         return ids
 
-    def legal(self) -> tuple[Action, ...]:
+    def legal(self) -> Sequence[Action]:
         seat = self.current()
         return () if seat is None else self.state.legal_actions(seat)
 
@@ -132,4 +107,4 @@ class Turns:
         self.cursor = 1
 
 
-__all__ = ["ANCHORS", "Turns"]
+__all__ = ["Turns"]

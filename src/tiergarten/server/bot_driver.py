@@ -7,7 +7,10 @@ played by a bot; otherwise it just waits for the next change or for the turn tim
 
 A bot's random choices are seeded from the table's seed, its seat and the version, so a game
 between bots continues identically after a restart. Its pauses are its nominal delays times
-`bot_pace`, and its clock (`TimedView.now`) runs at 1/pace of real time.
+`bot_pace`, and its clock (`TimedView.now`) runs at 1/pace of real time. A pause counts from the
+moment the bot became due, not from the end of its thinking: the move goes out at due + pause
+(or when the thinking ends, if that took longer), so how long a bot thought — which can depend
+on what it alone knows, e.g. whether the card it drew fits — never shows in when it moves.
 
 The driver decides no rule and applies nothing itself: a move it plays goes to `fire` (the
 table: the log at once, or the fair order at a real-time table), which the game judges.
@@ -28,22 +31,20 @@ from tiergarten.core import State
 from tiergarten.core.game import Action
 from tiergarten.core.realtime import TimedView
 
+from .clock import Clock
 from .seats import Seats
 from .settings import Settings
-from .table_log import TableLog
+from .table_log import StoreFailed, TableLog
 
 log = logging.getLogger("tiergarten.server")
 
-STANDINS = ("heuristic", "greedy")  # preferred stand-in bots, if the game has them
+STANDIN = "normal"  # the level that plays for a person who is away: every game has it
 
 
 def standin_name(game_id: str) -> str:
-    """The bot that plays for a person who is away: the game's own bot, else random."""
-    known = bots.names(game_id)
-    for name in (*STANDINS, *known):
-        if name in known and name != "random":
-            return name
-    return "random"
+    """The bot that plays for a person who is away: the game's `normal` level (a level table is
+    part of every game's bots module), else random."""
+    return STANDIN if STANDIN in bots.names(game_id) else "random"
 
 
 @dataclass(frozen=True)
@@ -78,15 +79,19 @@ class BotDriver:
         self._task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
         self._started = self._loop.time()
+        self._since = self._started  # when the table last changed (a bot's pause counts from it)
         self._skipped = 0.0  # bots' seconds that passed without real time (bot_pace 0)
+        self.clock: Clock | None = None  # the players' clocks, at a table with a clock
 
     def wake(self) -> None:
         """The table changed: think again."""
+        self._since = self._loop.time()
         self._changed.set()
 
     def run(self) -> None:
         """Start playing (idempotent); people not connected get their away timers."""
         if self._task is None or self._task.done():
+            self._since = self._loop.time()  # the game starts (or resumes) now
             self._task = asyncio.create_task(self._drive(), name=f"table {self.log.row.id}")
             for seat in self.seats.people():
                 if not self._connected(seat):
@@ -107,6 +112,7 @@ class BotDriver:
         """Play for bots (and for people who are away) until the game is over."""
         while self.log.status == "playing":
             self._changed.clear()
+            due = self._since  # a bot moving now became due then: its pause counts from there
             version = self.log.version
             state = self.log.state
             seats = self.in_control()
@@ -119,7 +125,7 @@ class BotDriver:
                     log.exception("table %s: a bot failed at version %d", self.log.row.id,
                                   version)
             try:
-                async with asyncio.timeout(self._wait_for(move)):
+                async with asyncio.timeout(self._wait_for(move, due)):
                     await self._changed.wait()
                 continue  # something changed: think again
             except TimeoutError:
@@ -131,15 +137,28 @@ class BotDriver:
                     move = self._time_out()
                 if move is not None:
                     await self._play(move, version)
+            except StoreFailed as exc:  # the database went away: wait until the log is back
+                log.info("table %s: the bot move at version %d waits: %s", self.log.row.id,
+                         version, exc)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(self.RETRY):
+                        await self._changed.wait()
             except Exception:  # keep the table alive; try again a little later
                 log.exception("table %s: the bot move at version %d failed", self.log.row.id,
                               version)
                 await asyncio.sleep(self.RETRY)
             await asyncio.sleep(0)  # let connections drain between bot moves
 
-    def _wait_for(self, move: BotMove | None) -> float | None:
+    def _wait_for(self, move: BotMove | None, due: float) -> float | None:
+        """How long to wait before playing `move` (chosen for a bot that became due at `due`),
+        or before the turn timer runs out; None: until something changes."""
         if move is not None:
-            return max(0.0, move.delay * self.settings.bot_pace)
+            return max(0.0, due + move.delay * self.settings.bot_pace - self._loop.time())
+        if self.clock is not None:
+            waiting = self._people_to_move()
+            left = [self.clock.time_left(s, self._loop.time()) for s in waiting
+                    if s in self.clock.running]
+            return max(0.0, min(left)) if left else None
         timer = self.log.row.timer
         if timer is not None and self._people_to_move():
             since = self.log.reached_at(self.log.version)
@@ -155,7 +174,8 @@ class BotDriver:
         return real + self._skipped
 
     def choose(self, seats: dict[int, Bot], state: State, now: float) -> BotMove | None:
-        """The earliest proposal of the bots playing `seats` (ties go to the lower seat).
+        """The earliest proposal of the bots playing `seats` (ties go to the seat asked
+        first, in `to_move()` order: the seat the game waits on first).
 
         Each bot's randomness is seeded from the table's seed, its seat and the version, so
         the same position always gets the same answer, before and after a restart."""
@@ -188,8 +208,13 @@ class BotDriver:
                 and s not in self.seats.away and state.legal_actions(s)]
 
     def _time_out(self) -> BotMove | None:
-        """The turn timer ran out: a bot plays the seat whose move is due, until it returns."""
+        """The turn timer (or a seat's clock) ran out: a bot plays the seat whose move is due,
+        until its person returns."""
         waiting = self._people_to_move()
+        if self.clock is not None:
+            now = self._loop.time()
+            waiting = [s for s in waiting if s in self.clock.running
+                       and self.clock.time_left(s, now) <= 0.01]
         move = self.choose({s: self._bot(s) for s in waiting}, self.log.state, self._now())
         if move is not None:
             self.go_away(move.seat)
@@ -212,7 +237,7 @@ class BotDriver:
     def go_away(self, seat: int) -> None:
         self._away_timers.pop(seat, None)
         if self.log.status == "playing" and self.seats.go_away(seat):
-            self._changed.set()
+            self.wake()
             self._seating_changed()
 
     def come_back(self, seat: int) -> None:
@@ -220,5 +245,5 @@ class BotDriver:
         if handle is not None:
             handle.cancel()
         if self.seats.come_back(seat):
-            self._changed.set()
+            self.wake()
             self._seating_changed()

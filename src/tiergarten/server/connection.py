@@ -8,14 +8,27 @@ import statistics
 from collections import deque
 from typing import Any
 
+from .metrics import ERRORS
+
 RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
 OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored
 
 
+# how every `table` message and every greeting start (orjson or json.dumps of a dict)
+TABLE = ('{"type":"table"', '{"type": "table"')
+HELLO = ('{"type":"hello"', '{"type": "hello"')
+
+
 class Connection:
     """One websocket as a table sees it (a `Peer`): a seat (None = spectator) and an outbox of
-    JSON text. The websocket route (server/routes/play.py) drains `outbox`; a `None` in it means
-    close (with `close_code`).
+    JSON text. The websocket route (server/routes/play.py) drains the outbox (`next`); `None`
+    from it means close (with `close_code` and `close_reason`).
+
+    The outbox is bounded: a client that reads too slowly for `queue_limit` messages or
+    `queue_bytes` bytes to wait unsent loses the backlog (it is out of date anyway) and is told
+    so (`too_slow`) before the close (1013: try again later), so it costs the server no more
+    than that. A `table` message equal to the last one this connection was sent (since its
+    greeting) is not sent again.
 
     At real-time tables the server pings every connection; `rtt` is the median of the last
     `RTT_SAMPLES` round trips, 0 for a client that never answered (credited at arrival).
@@ -31,36 +44,74 @@ class Connection:
     (True, 0.375, 0.15, 0.1875)
     """
 
-    def __init__(self, seat: int | None, queue_limit: int = 1000) -> None:
+    def __init__(self, seat: int | None, queue_limit: int = 1000,
+                 queue_bytes: int = 1 << 20) -> None:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.queue_limit = queue_limit
+        self.queue_bytes = queue_bytes
+        self.unsent = 0  # characters waiting in the outbox (bytes, but for non-ASCII names)
         self.close_code = 1000
         self.close_reason = ""
         self.closed = False
+        self.closing = asyncio.Event()  # set when the server closes it (see `close`)
         self.rtts: deque[float] = deque(maxlen=RTT_SAMPLES)
         self._pings: dict[int, float] = {}  # id -> when it was sent (the server's clock)
         self._next_ping = 1
+        self._table: str | None = None  # the last `table` message queued
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        if self.outbox.qsize() >= self.queue_limit:
-            self.close(1008, "too many unsent messages")
+        text = message if isinstance(message, str) else json.dumps(message)
+        if text.startswith(TABLE):
+            if text == self._table:
+                return  # nothing this connection does not know already
+            self._table = text
+        elif text.startswith(HELLO):
+            self._table = None  # a greeting is whole: its `table` comes again
+        if (self.outbox.qsize() >= self.queue_limit
+                or self.unsent + len(text) > self.queue_bytes):
+            self._too_slow()
             return
-        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+        self.unsent += len(text)
+        self.outbox.put_nowait(text)
+
+    def _too_slow(self) -> None:
+        waiting, size = self.outbox.qsize(), self.unsent
+        self._drop()
+        self.error("too_slow", f"{waiting} messages ({size} bytes) were waiting unsent: this "
+                   f"connection reads too slowly (at most {self.queue_limit} messages or "
+                   f"{self.queue_bytes} bytes may wait); they were dropped, reconnect for the "
+                   f"current state")
+        self.close(1013, "reading too slowly; reconnect")
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
+        ERRORS.labels(code=code).inc()
         self.send({"type": "error", "code": code, "message": message, "version": version})
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:
         """Close after the messages already queued (or at once, dropping them)."""
         if drop:
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
+            self._drop()
         if not self.closed:
             self.close_code, self.close_reason, self.closed = code, reason, True
             self.outbox.put_nowait(None)
+            self.closing.set()
+
+    def _drop(self) -> None:
+        while not self.outbox.empty():
+            if self.outbox.get_nowait() is None:
+                self.outbox.put_nowait(None)  # the close stays
+                break
+        self.unsent = 0
+
+    async def next(self) -> str | None:
+        """The next message to send, in order; None: send the close frame."""
+        text = await self.outbox.get()
+        if text is not None:
+            self.unsent -= len(text)
+        return text
 
     # -- latency -----------------------------------------------------------------------------
 

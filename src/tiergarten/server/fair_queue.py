@@ -6,6 +6,11 @@ never before the version it was made against existed), *held* until no act credi
 still arrive (`window`: the largest credit any seated connection gets now), and *settled* in
 credited order (ties: order of arrival), one after the other.
 
+A *press* (Lecker Mammut's club: the moment of a hit, its call to follow) is held like an act
+without its action yet: at its credited time it blocks the line (nothing credited later is
+settled before it) until its call arrives and fills it, it is withdrawn, or its `deadline`
+passes (then it is dropped: a press without a call costs nothing).
+
 The queue only orders. What settling means — asking the game whether the act still counts,
 applying it, answering — is the `settle` coroutine the table gives it.
 
@@ -41,15 +46,18 @@ def credited(arrival: float, latency: float, since: float) -> float:
 @dataclass(order=True)
 class Held:
     """An act waiting for its turn, ordered by credited time, then by arrival. `peer` is None
-    for a bot's move, which learns its outcome through `done` instead."""
+    for a bot's move, which learns its outcome through `done` instead. A press waiting for its
+    call has no `action` yet and waits until `deadline` at most."""
 
     credit: float
     order: int
     seat: int = field(compare=False)
-    action: Action = field(compare=False)
+    action: Action | None = field(compare=False)
     seen: int = field(compare=False)  # the version it was made against
     peer: Peer | None = field(default=None, compare=False)
     done: asyncio.Future[bool] | None = field(default=None, compare=False)
+    deadline: float = field(default=0.0, compare=False)
+    dropped: bool = field(default=False, compare=False)  # a withdrawn press
 
 
 class FairQueue:
@@ -65,6 +73,7 @@ class FairQueue:
         self._loop = asyncio.get_running_loop()
         self._wake: asyncio.TimerHandle | None = None
         self._runner: asyncio.Task[None] | None = None
+        self._pressed: dict[int, Held] = {}  # seat -> its press waiting for a call
 
     def hold(self, credit: float, seat: int, action: Action, seen: int,
              peer: Peer | None = None, done: asyncio.Future[bool] | None = None) -> Held:
@@ -74,15 +83,67 @@ class FairQueue:
         self._release()
         return item
 
+    def press(self, credit: float, seat: int, seen: int, deadline: float,
+              peer: Peer | None = None) -> Held:
+        """Hold a press of `seat` credited at `credit`, made on version `seen`: it blocks what
+        is credited later until its call comes (`call`), or until `deadline`. A new press of
+        the same seat replaces the one before."""
+        self.withdraw(seat)
+        item = Held(credit, next(self._order), seat, None, seen, peer, deadline=deadline)
+        self._pressed[seat] = item
+        heapq.heappush(self._held, item)
+        self._release()
+        return item
+
+    def pressed(self, seat: int) -> Held | None:
+        """The press of `seat` still waiting for its call, if any."""
+        item = self._pressed.get(seat)
+        if item is not None and item.deadline <= self._loop.time():
+            self.withdraw(seat)
+            return None
+        return item
+
+    def call(self, seat: int, action: Action) -> Held | None:
+        """The call of `seat`'s open press: the press becomes that act, at the press's credit
+        and version. None if `seat` has no open press."""
+        item = self.pressed(seat)
+        if item is None:
+            return None
+        del self._pressed[seat]
+        item.action = action
+        self._release()
+        return item
+
+    def withdraw(self, seat: int) -> None:
+        """`seat`'s open press will have no call: it blocks nothing any more."""
+        item = self._pressed.pop(seat, None)
+        if item is not None:
+            item.dropped = True
+            self._release()
+
     def _release(self) -> None:
         """Release every held act whose time has come, earliest credit first; then wait for
-        the next one. An act arriving later is credited later than anything released."""
+        the next one. An act arriving later is credited later than anything released. A press
+        still waiting for its call holds up everything after it, until its deadline."""
         if self._wake is not None:
             self._wake.cancel()
             self._wake = None
         while self._held:
-            due = self._held[0].credit + self.window()
-            if due > self._loop.time() + SLACK:
+            head = self._held[0]
+            now = self._loop.time()
+            if head.dropped:
+                heapq.heappop(self._held)
+                continue
+            if head.action is None:  # a press waiting for its call
+                if head.deadline > now + SLACK:
+                    self._wake = self._loop.call_at(head.deadline, self._release)
+                    break
+                heapq.heappop(self._held)  # no call came: it costs nothing
+                if self._pressed.get(head.seat) is head:
+                    del self._pressed[head.seat]
+                continue
+            due = head.credit + self.window()
+            if due > now + SLACK:
                 self._wake = self._loop.call_at(due, self._release)
                 break
             self._due.append(heapq.heappop(self._held))
@@ -109,6 +170,7 @@ class FairQueue:
             self._wake = None
         self._held.clear()
         self._due.clear()
+        self._pressed.clear()
         if self._runner is not None:
             self._runner.cancel()
             await asyncio.gather(self._runner, return_exceptions=True)

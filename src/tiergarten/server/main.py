@@ -8,22 +8,33 @@ Transport and process settings made here: no websocket compression (`WS_DEFLATE`
 are small JSON, and each connection's deflate state cost ~48 KiB, half the server's memory per
 table under load);
 the collector's full passes made rare and the startup objects frozen (`GC_THRESHOLDS`: a full
-pass stalls every table for 0.1-0.2 s at 200 tables).
+pass stalls every table for 0.1-0.2 s at 200 tables); a websocket's kernel send buffer capped
+(`SEND_BUFFER`) and a websocket whose client reads nothing cut once the app is done with it
+(`websocket_protocol`).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import dataclasses
 import gc
 import ipaddress
+import logging
 import os
+import socket
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .invite import is_loopback, lan_address, public_base
 from .protocol import MAX_MESSAGE
 from .settings import Settings
 from .sql_store import database_url
+
+if TYPE_CHECKING:
+    from .cluster import ClusterSettings
 
 WS_MAX_SIZE = 16 * MAX_MESSAGE  # larger frames are refused by the transport (close 1009)
 # No permessage-deflate: messages are small JSON (a state is about a kilobyte); each
@@ -36,16 +47,74 @@ WS_DEFLATE = False
 # 1000 younger passes instead of 10 it comes every few minutes. Reference counting frees
 # almost everything anyway; the young passes are unchanged.
 GC_THRESHOLDS = (700, 10, 1000)
+# How long a thread that wants the GIL waits before the holder must let it go (CPython's
+# default is 5 ms). Each act is committed in a store writer thread: with the event loop busy,
+# every commit waited up to 5 ms for the GIL, one after the other (one SQLite writer), so
+# commits queued up and latency bent while the CPU was still half idle; 0.5 ms lets the
+# writer (and a thinking bot's thread) in and out quickly.
+SWITCH_INTERVAL = 0.0005
+
+# A websocket's kernel send buffer. Left alone, the kernel grows it to megabytes for a client
+# that reads nothing (4 MB on loopback); the server's own outbox limit (Settings.queue_bytes)
+# only starts counting once that is full. 256 KiB carries a table's messages (about a kilobyte
+# each, a few a second) at any round trip a person plays with.
+SEND_BUFFER = 256 * 1024
+
+log = logging.getLogger("tiergarten.server")
+
+
+def websocket_protocol(grace: float) -> type[asyncio.Protocol] | str:
+    """uvicorn's websocket protocol, except that its socket's send buffer is `SEND_BUFFER`, and
+    that a connection the app is done with but that has not closed `grace` seconds later is
+    aborted (its socket closed at once, whatever is unsent).
+
+    A client that reads nothing never lets its socket close: closing waits for the send buffer
+    to drain, which it never does, and the connection would keep its file descriptor and up to
+    megabytes of kernel buffers for as long as the client likes — and, no longer counted
+    against its address, let it open more. The app has already tried to say why (the route
+    waits `close_timeout` to send what is queued and the close frame); a client that still
+    reads nothing after that is cut. "auto" if this uvicorn has no sans-I/O protocol."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # an older uvicorn: its own protocol, without the cut
+        return "auto"
+
+    class CuttingProtocol(WebSocketsSansIOProtocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            super().connection_made(transport)
+
+        async def run_asgi(self) -> None:
+            await super().run_asgi()
+            self.loop.call_later(grace, self._cut)
+
+        def _cut(self) -> None:
+            transport: Any = self.transport
+            if not self.disconnected and transport is not None:
+                log.info("websocket %s: not closed %g s after the end, cut", self.client, grace)
+                transport.abort()
+
+    return CuttingProtocol
+
+
+
 LOOPBACK, EVERYWHERE = "127.0.0.1", "0.0.0.0"  # the default, and what --lan listens on
 
 
 def serve(host: str | None = None, port: int = 8000,
           db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
-          log_level: str = "warning", lan: bool = False, public_url: str | None = None) -> None:
+          log_level: str = "warning", lan: bool = False, public_url: str | None = None,
+          cluster: ClusterSettings | None = None, log_format: str = "text") -> None:
     """Serve tiergarten on http://host:port with the database `db` (default: SQLite in the
     user's data folder; `postgresql://...` for PostgreSQL). `lan`: listen on the local network
     and build invite links from this machine's address there; `public_url`: the address
-    invite links use (behind a proxy, say)."""
+    invite links use (behind a proxy, say). With `cluster` (Redis) this process is one worker of
+    several behind a proxy (docs/deploy.md). SIGTERM stops it gracefully."""
     import uvicorn
 
     from .app import create_app
@@ -55,15 +124,75 @@ def serve(host: str | None = None, port: int = 8000,
     if public is not None:
         settings = dataclasses.replace(settings, public_url=public)
     url = database_url(db)
-    app = create_app(url, settings)
+    app = create_app(url, settings, cluster=cluster)
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
-    print(addresses(host, port, settings.public_url, f"(database: {shown})"), flush=True)
+    extra = "" if cluster is None else f", worker {cluster.worker_id} of a cluster"
+    print(addresses(host, port, settings.public_url, f"(database: {shown}{extra})"), flush=True)
+    if log_format != "text":
+        from .logs import configure
+
+        configure(log_format, log_level)
     gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()  # the modules and the app live as long as the process: out of every pass
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                ws_per_message_deflate=WS_DEFLATE)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
+                            ws_max_size=WS_MAX_SIZE, ws_ping_interval=20.0,
+                            ws_ping_timeout=20.0, ws_per_message_deflate=WS_DEFLATE,
+                            log_config=(uvicorn.config.LOGGING_CONFIG if log_format == "text"
+                                        else None),
+                            timeout_graceful_shutdown=DRAIN_SECONDS,
+                            ws=websocket_protocol(2 * settings.close_timeout))
+    GracefulServer(config, app).run()
+
+
+DRAIN_SECONDS = 10  # the most a graceful stop waits for commits and closes
+
+
+def _graceful_server() -> type:
+    import uvicorn
+
+    class Graceful(uvicorn.Server):
+        """uvicorn, but the first SIGTERM (or Ctrl-C) drains before uvicorn stops: no new
+        connections, the commits in hand finished, every client told to reconnect (1012);
+        a second one stops at once."""
+
+        def __init__(self, config: uvicorn.Config, app: Any) -> None:
+            super().__init__(config)
+            self.tiergarten = app
+            self._loop: asyncio.AbstractEventLoop | None = None
+            self._draining = False
+
+        async def serve(self, sockets: Any = None) -> None:
+            self._loop = asyncio.get_running_loop()
+            await super().serve(sockets)
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if self._draining or self._loop is None:
+                super().handle_exit(sig, frame)
+                return
+            self._draining = True
+            self._loop.call_soon_threadsafe(self._start_drain)
+
+        def _start_drain(self) -> None:
+            asyncio.ensure_future(self._drain())
+
+        async def _drain(self) -> None:
+            from .app import drain
+
+            try:
+                await asyncio.wait_for(drain(self.tiergarten), DRAIN_SECONDS)
+            except Exception:
+                logging.getLogger("tiergarten.server").exception("the graceful stop failed")
+            finally:
+                self.should_exit = True
+
+    return Graceful
+
+
+def GracefulServer(config: Any, app: Any) -> Any:  # noqa: N802 - a class made on demand
+    """The uvicorn server with a graceful stop (uvicorn is imported only when serving)."""
+    return _graceful_server()(config, app)
 
 
 def listen_plan(host: str | None, port: int, lan: bool = False,
@@ -135,13 +264,38 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hit-cap", type=float, default=0.15,
                         help="the most seconds an act at a real-time table is credited before "
                              "its arrival (half the measured round trip, capped)")
+    parser.add_argument("--queue-limit", type=int, default=1000,
+                        help="unsent messages before a connection that reads too slowly is "
+                             "closed")
+    parser.add_argument("--address-connections", type=int, default=32,
+                        help="websockets open at once from one address")
+    parser.add_argument("--table-connections", type=int, default=64,
+                        help="websockets open at once to one table")
+    parser.add_argument("--tables-burst", type=int, default=20,
+                        help="tables one address may create at once")
+    parser.add_argument("--tables-per-minute", type=float, default=2.0,
+                        help="tables one address may create per minute after the burst")
+    parser.add_argument("--close-timeout", type=float, default=5.0,
+                        help="seconds to deliver a closing connection's last messages; a "
+                             "client that reads none of it is cut after twice as long")
+    parser.add_argument("--db-retry", type=float, default=1.0,
+                        help="seconds between attempts to reach a database that went away")
+    parser.add_argument("--call-window", type=float, default=3.0,
+                        help="seconds a press of the club (real-time tables) waits for its call")
     parser.add_argument("--lan", action="store_true",
                         help="listen on the local network; invite links use this machine's "
                              "network address")
     parser.add_argument("--public-url", default=None,
                         help="the address invite links use, e.g. http://192.168.1.20:8000 or "
                              "https://games.example.org/tiergarten (behind a proxy)")
-    parser.add_argument("--log-level", default="warning")
+    parser.add_argument("--log-level", default=os.environ.get("TIERGARTEN_LOG_LEVEL",
+                                                              "warning"))
+    parser.add_argument("--log-format", choices=["text", "json"],
+                        default=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"))
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="redis://... : run as one worker of several (TIERGARTEN_REDIS_URL)")
+    parser.add_argument("--lease-ttl", type=float, default=None,
+                        help="seconds a table's lease lasts unrenewed (TIERGARTEN_LEASE_TTL)")
     args = parser.parse_args(argv)
     try:  # resolved here, so that a bad value is a usage error
         host, public = listen_plan(args.host, args.port, args.lan, args.public_url)
@@ -149,5 +303,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(str(exc))
     settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
                         burst=args.burst, allow_seeds=args.allow_seeds,
-                        ping_every=args.ping_every, hit_cap=args.hit_cap)
-    serve(host, args.port, args.db, settings, args.log_level, public_url=public)
+                        ping_every=args.ping_every, hit_cap=args.hit_cap,
+                        queue_limit=args.queue_limit,
+                        address_connections=args.address_connections,
+                        table_connections=args.table_connections,
+                        tables_burst=args.tables_burst,
+                        tables_per_minute=args.tables_per_minute, db_retry=args.db_retry,
+                        close_timeout=args.close_timeout, call_window=args.call_window)
+    from .cluster.settings import ClusterSettings
+
+    cluster = ClusterSettings.from_env(redis_url=args.redis)
+    if cluster is not None and args.lease_ttl is not None:
+        cluster = dataclasses.replace(cluster, lease_ttl=args.lease_ttl)
+    serve(host, args.port, args.db or os.environ.get("TIERGARTEN_DB"), settings, args.log_level,
+          public_url=public, cluster=cluster, log_format=args.log_format)

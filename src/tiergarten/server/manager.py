@@ -6,33 +6,121 @@ gives it the database and the process's connections; tests give it a `MemoryStor
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
+import re
 import secrets
-from typing import Any
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from tiergarten import bots
 from tiergarten.core import OptionError, load
 from tiergarten.core.game import fresh_seed
 
-from .protocol import NAME_LENGTH, SeatSpec
+from .connection import Connection
+from .protocol import SeatSpec, clean_name
 from .settings import Settings, TableError, hash_token
 from .store import SeatRow, Store, TableRow
-from .tables import LiveTable
+from .tables import LiveTable, ToTable
 from .transport import LocalTransport, Transport
 
 log = logging.getLogger("tiergarten.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` makes
+
+
+def is_table_id(text: str) -> bool:
+    """Whether a table could have this id: else nobody (no store, no other process) is asked.
+
+    >>> is_table_id("sGUBRqYILmxI"), is_table_id("a b"), is_table_id("")
+    (True, False, False)
+    """
+    return TABLE_ID.fullmatch(text) is not None
+
+
+class Ownership(Protocol):
+    """Which tables this process may run. One process runs them all (`SOLE`); in a deployment
+    of several, a table's lease says (server/cluster)."""
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process owns the table now (taking it if nobody does)."""
+        ...
+
+    def claim(self, table_id: str) -> None:
+        """Own a table about to be created (its id is new)."""
+        ...
+
+    def release(self, table_id: str) -> None:
+        """Own it no more (it is over and nobody watches it)."""
+        ...
+
+
+class _Sole:
+    """One process: it owns every table."""
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+    def claim(self, table_id: str) -> None:
+        pass
+
+    def release(self, table_id: str) -> None:
+        pass
+
+
+SOLE = _Sole()
+
+
+class Playable(Protocol):
+    """What the websocket route needs of a table: a `LiveTable`, or (server/cluster) a relay
+    to the process that owns it."""
+
+    real_time: bool
+
+    @property
+    def version(self) -> int | None: ...
+
+    def seat_of(self, token: str) -> int | None: ...
+
+    def connect(self, peer: Connection) -> None: ...
+
+    def disconnect(self, peer: Connection) -> None: ...
+
+    async def handle(self, peer: Connection, message: ToTable) -> None: ...
+
+
+Locate = Callable[[str], Awaitable[Any]]  # -> Playable | None (a LiveTable or a relay)
+@dataclass(frozen=True)
+class Account:
+    """A signed-in player as a table sees them: id, user name, and their seat tokens."""
+
+    id: int
+    name: str
+    tokens: Callable[[str, int, int], str]
+
+    def seat_token(self, table_id: str, seat: int) -> str:
+        return self.tokens(table_id, seat, self.id)
 
 
 class TableManager:
     """Every table of one server: creates, finds, recovers and stops them."""
 
     def __init__(self, store: Store, settings: Settings | None = None,
-                 transport: Transport | None = None) -> None:
+                 transport: Transport | None = None, ownership: Ownership = SOLE) -> None:
         self.store = store
         self.settings = settings or Settings()
         self.transport: Transport = transport if transport is not None else LocalTransport()
+        self.ownership = ownership
         self.tables: dict[str, LiveTable] = {}
+        self.draining = False  # a graceful stop is under way: no new connections
+        self.locate: Locate | None = None  # several processes: finds the owner of a table
+        # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
+        self.seat_tokens: Callable[[str, int, int], str] | None = None
+        # stores a finished game's results and ratings (`ratings.game_over`; None: not here)
+        self.game_over: Callable[[TableRow], object] | None = None
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -48,20 +136,48 @@ class TableManager:
                 count += 1
         return count
 
-    async def stop(self) -> None:
-        for table in list(self.tables.values()):
-            await table.stop()
+    async def stop(self, code: int = 1001, reason: str = "the server is stopping") -> None:
+        """Stop every table (each after the commit in hand) and close its connections."""
+        await asyncio.gather(*(table.stop(code, reason) for table in list(self.tables.values())))
+
+    async def let_go(self, table: LiveTable, code: int, reason: str) -> None:
+        """Stop running one table here (another process owns it now)."""
+        await table.stop(code, reason)
+        self._forget(table)
+
+    def adopt(self, row: TableRow, rematch: str | None) -> LiveTable:
+        """Run a table this process has just come to own, rebuilt from its log `row`."""
+        table = self.tables.get(row.id)
+        if table is None:
+            table = self._keep(self._live(row))
+            table.rematch = rematch
+            table.start_if_full()
+        return table
 
     def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from the database on first use; None if unknown."""
+        """The live table, rebuilt from the database on first use; None if unknown (an id that
+        no table can have is not looked up) or, in a deployment of several processes, owned by
+        another. StoreUnavailable if the database is away."""
         table = self.tables.get(table_id)
         if table is None:
+            if not is_table_id(table_id) or not self.ownership.holds(table_id):
+                return None
             row = self.store.load_table(table_id)
             if row is None:
+                self.ownership.release(table_id)  # no such table: nothing to own
                 return None
             table = self._keep(self._live(row))
             table.rematch = self.store.rematch_id(table_id)
         return table
+
+    async def open(self, table_id: str) -> Playable | None:
+        """The table a new connection talks to: live here, or relayed to its owner."""
+        if not is_table_id(table_id):
+            return None  # no table has such an id: nobody is asked
+        if self.locate is None:
+            return self.get(table_id)
+        found: Playable | None = await self.locate(table_id)
+        return found
 
     def _live(self, row: TableRow) -> LiveTable:
         return LiveTable(row, self.store, self.transport, self.settings)
@@ -70,21 +186,41 @@ class TableManager:
         """Hold a table in memory until it is over and nobody watches it any more."""
         self.tables[table.id] = table
         table.on_idle = self._forget
+        table.on_over = self._over
         return table
+
+    def _over(self, table: LiveTable) -> None:
+        """A game ended: its results (ratings) are stored in the store's writer, after the
+        last act's commit and in the order the games ended."""
+        if self.game_over is not None:
+            row, hook = table.row, self.game_over
+            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row)
+            future.add_done_callback(_log_failure)
 
     def _forget(self, table: LiveTable) -> None:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]  # the database has all of it; `get` rebuilds it
+            self.ownership.release(table.id)
 
     def create(self, game_id: str, players: int | None, options: dict[str, Any],
                seats: list[SeatSpec | None], timer: float | None = None,
                seed: int | None = None, rematch_of: TableRow | None = None,
-               hints: bool = True) -> LiveTable:
-        """A new table; bad games, options, player counts or bot names raise OptionError."""
+               hints: bool = True, extra: dict[str, Any] | None = None,
+               owner_hash: str | None = None) -> LiveTable:
+        """A new table; bad games, options, player counts or bot names raise OptionError.
+
+        `extra`: `chat` (on or off), `clock` ({"bank", "increment"}: not with `timer`, not at a
+        real-time game), `tutorial`; `owner_hash`: the creator's token hash."""
         game = load(game_id, players, **options)
+        extra = dict(extra or {})
+        if extra.get("clock") and timer is not None:
+            raise OptionError("a table has a turn timer or a clock, not both")
+        if extra.get("clock") and game.info.real_time:
+            raise OptionError(f"{game.info.title} is played in real time: a clock per player "
+                              "needs turns (a turn timer does not either)")
         if len(seats) > game.players:
             raise OptionError(f"{len(seats)} seats given for {game.players} players")
-        if seed is not None and not self.settings.allow_seeds:
+        if seed is not None and not self.settings.allow_seeds and not extra.get("tutorial"):
             raise OptionError("this server does not let a table's creator choose the seed")
         rows = []
         for seat in range(game.players):
@@ -94,40 +230,55 @@ class TableManager:
                 rows.append(SeatRow(seat, "bot", bot=spec.bot))
             else:
                 rows.append(SeatRow(seat, "human"))
-        if rematch_of is not None:
-            rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
-                    for s in rematch_of.seats]
         table_id = secrets.token_urlsafe(9)
+        self.ownership.claim(table_id)  # owned before the store has it: never an orphan
+        if rematch_of is not None:  # the same people; an account's token is made anew
+            rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id, s.account)
+                    for s in rematch_of.seats]
+            for seat_row in rows:
+                if seat_row.user_id is not None and self.seat_tokens is not None:
+                    seat_row.token_hash = hash_token(self.seat_tokens(
+                        table_id, seat_row.seat, seat_row.user_id))
         row = self.store.create_table(
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id, hints)
+            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash)
         table = self._keep(self._live(row))
         table.start_if_full()
         return table
 
-    def join(self, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
-        """Claim an open seat for `name`; returns the seat and its token (shown only once)."""
+    def join(self, table_id: str, name: str, seat: int | None = None,
+             user: Account | None = None) -> tuple[int, str]:
+        """Claim an open seat for `name`; returns the seat and its token (shown only once).
+
+        A signed-in `user` sits under their user name, with the account's token for the seat
+        (the same on each of their devices: `Accounts.seat_token`)."""
         table = self._need(table_id)
-        name = " ".join(name.split())[:NAME_LENGTH]
-        if not name:
-            raise TableError("a name is needed to sit down")
+        if user is not None:
+            name = user.name
+        try:
+            name = clean_name(name)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
         free = table.open_seats()
         if seat is None and free:
             seat = free[0]
         if seat is None or seat not in free:
             raise TableError("that seat is taken or not for a person" if free
                              else "no seat is open at this table", 409)
-        token = secrets.token_urlsafe(24)
-        if not self.store.claim_seat(table_id, seat, name, hash_token(token)):
+        token = secrets.token_urlsafe(24) if user is None else user.seat_token(table_id, seat)
+        user_id = None if user is None else user.id
+        if not self.store.claim_seat(table_id, seat, name, hash_token(token), user_id):
             raise TableError("that seat was just taken", 409)
-        table.seats.claim(seat, name, hash_token(token))
+        table.seats.claim(seat, name, hash_token(token), user_id,
+                          None if user is None else user.name)
         table.broadcast_info()
         table.start_if_full()
         return seat, token
 
     def rematch(self, table_id: str, token: str) -> LiveTable:
-        """A new table with the same game, options, bots and people (same tokens)."""
+        """A new table with the same game, options, bots and people (same tokens; an
+        account's seat gets the account's token for the new table)."""
         table = self._need(table_id)
         if table.seat_of(token) is None:
             raise TableError("only someone seated at the table may ask for a rematch", 403)
@@ -136,7 +287,10 @@ class TableManager:
         if table.rematch is not None:
             return self._need(table.rematch)
         new = self.create(table.row.game, table.row.players, table.row.options, [],
-                          table.row.timer, rematch_of=table.row, hints=table.row.hints)
+                          table.row.timer, rematch_of=table.row, hints=table.row.hints,
+                          extra={k: v for k, v in table.row.extra.items()
+                                 if k not in ("tutorial", "started")},
+                          owner_hash=table.row.owner_hash)
         table.rematch = new.id
         table.broadcast_info()
         return new
@@ -149,3 +303,8 @@ class TableManager:
         if table is None:
             raise TableError(f"there is no table {table_id!r}", 404)
         return table
+
+
+def _log_failure(future: Future[object] | asyncio.Future[object]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("could not store a finished game's results", exc_info=future.exception())

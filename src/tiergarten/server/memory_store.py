@@ -35,16 +35,24 @@ class MemoryStore:
     def __init__(self) -> None:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-memory")
         self._tables: dict[str, TableRow] = {}
+        self._chat: dict[str, list[dict[str, Any]]] = {}
+        self._times: dict[str, list[dt.datetime]] = {}
         self._lock = threading.Lock()
+
+    def ping(self) -> None:
+        pass  # always there
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         row = TableRow(table_id, game, players, dict(options), seed, dt.datetime.now(dt.UTC),
-                       "open", timer, rematch_of, list(seats), hints=hints)
+                       "open", timer, rematch_of, list(seats), hints=hints,
+                       extra=dict(extra or {}), owner_hash=owner_hash)
         with self._lock:
             if table_id in self._tables:
                 raise StoreError(f"there is a table {table_id} already")
@@ -60,6 +68,19 @@ class MemoryStore:
                 raise StoreError(f"table {table_id}: action {len(actions)} is missing from the "
                                  f"log, so {index} cannot follow")
             actions.append((seat, notation))
+            self._times.setdefault(table_id, []).append(dt.datetime.now(dt.UTC))
+
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        with self._lock:
+            self._table(table_id).extra = dict(extra)
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        with self._lock:
+            self._chat.setdefault(table_id, []).append(dict(line))
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            return [dict(line) for line in self._chat.get(table_id, [])]
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._lock:
@@ -69,12 +90,13 @@ class MemoryStore:
         with self._lock:
             self._table(table_id).seats[seat.seat] = copy.copy(seat)
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
         with self._lock:
             row = self._table(table_id).seats[seat]
             if row.kind != "human" or row.token_hash is not None:
                 return False
-            row.name, row.token_hash = name, token_hash
+            row.name, row.token_hash, row.user_id = name, token_hash, user_id
             return True
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
@@ -90,6 +112,10 @@ class MemoryStore:
         with self._lock:
             row = self._tables.get(table_id)
             return None if row is None else copy.deepcopy(row)
+
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        with self._lock:
+            return list(self._times.get(table_id, []))
 
     def _table(self, table_id: str) -> TableRow:
         row = self._tables.get(table_id)

@@ -6,11 +6,18 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
     {"pong": 7}                               answer the server's ping 7 (real-time tables)
+    {"press": true, "version": 41}            the club is pressed now (real-time tables): the
+                                              seat's next act is its call, credited from here
+    {"press": false, "version": 41}           no call will follow that press
+    {"chat": "good luck!"}                    say something at the table (plain text)
+    {"react": "thumbs"}                       a quick reaction (one of `REACTIONS`)
 
 >>> read_client('{"act": "draw", "version": 3}')
 Act(act='draw', version=3)
 >>> read_client('{"pong": 7}')
 Pong(pong=7)
+>>> read_client('{"press": true, "version": 17}')
+Press(press=True, version=17)
 >>> read_client('{"act": 5}')
 Traceback (most recent call last):
 ...
@@ -20,13 +27,46 @@ tiergarten.server.protocol.BadMessage: a message is {"act": notation, "version":
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one websocket message
-NAME_LENGTH = 40
+NAME_LENGTH = 40  # characters of a display name, after `clean_name`
+JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: emoji sequences, some scripts
+
+
+def clean_name(name: str) -> str:
+    r"""A display name as it is stored and shown, the same on every database: Unicode NFC, runs
+    of white space as one space, trimmed, 1 to NAME_LENGTH characters; a control character
+    (NUL, tab, newline, ...), a lone surrogate or an invisible format character (bidirectional
+    overrides; the joiners excepted) is refused with ValueError, saying which.
+
+    >>> clean_name("  Ann   Lee "), clean_name("Zoe\u0308") == "Zo\u00eb"
+    ('Ann Lee', True)
+    >>> clean_name("Ann\x00")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not contain control or ... characters; character 4 is U+0000 (...)
+    """
+    name = unicodedata.normalize("NFC", name)
+    for place, char in enumerate(name, 1):
+        kind = unicodedata.category(char)
+        if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and char not in JOINERS):
+            what = unicodedata.name(char, "a control character")
+            raise ValueError(f"a name may not contain control or invisible format characters; "
+                             f"character {place} is U+{ord(char):04X} ({what})")
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a name is needed to sit down")
+    if len(name) > NAME_LENGTH:
+        raise ValueError(f"a name may have at most {NAME_LENGTH} characters; this one has "
+                         f"{len(name)}")
+    return name
+CHAT_LENGTH = 200  # characters of one chat line
+REACTIONS = ("thumbs", "smile", "wow", "sad", "clap", "gg")  # the client draws each one
 
 
 class BadMessage(ValueError):
@@ -56,9 +96,30 @@ class Pong(_Strict):
     pong: int = Field(ge=0)
 
 
-ClientMessage = Act | Auth | Sync | Pong
-_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true} "
-           "or {\"pong\": id}")
+class Press(_Strict):
+    """Real-time tables: the club is pressed now, on `version` (true), or that press will have
+    no call after all (false). The seat's next act is the press's call: it is credited at the
+    press's time and judged on the press's version (docs/protocol.md, "Press, then call")."""
+
+    press: bool
+    version: int = Field(ge=0)
+
+
+class Chat(_Strict):
+    """A chat line; a spectator may say under which name (marked as a spectator anyway)."""
+
+    chat: str = Field(min_length=1, max_length=4 * CHAT_LENGTH)  # checked again once cleaned
+    name: str | None = Field(default=None, max_length=NAME_LENGTH)
+
+
+class React(_Strict):
+    react: Literal["thumbs", "smile", "wow", "sad", "clap", "gg"]
+
+
+ClientMessage = Act | Auth | Sync | Pong | Chat | React | Press
+_SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true}, "
+           "{\"pong\": id}, {\"chat\": text}, {\"react\": " + "|".join(REACTIONS) + "} or "
+           "{\"press\": true or false, \"version\": n}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -70,7 +131,9 @@ def read_client(text: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise BadMessage(_SHAPES)
     model: type[_Strict] = (Act if "act" in data else Auth if "token" in data
-                            else Pong if "pong" in data else Sync)
+                            else Pong if "pong" in data else Chat if "chat" in data
+                            else React if "react" in data else Press if "press" in data
+                            else Sync)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
@@ -93,6 +156,7 @@ class Hello(_Sent):
     players: int
     seat: int | None
     limits: dict[str, float]
+    call_window: float | None = None  # real-time tables: how long a press waits for its call
 
 
 class StateMessage(_Sent):
@@ -102,6 +166,8 @@ class StateMessage(_Sent):
     observation: dict[str, Any]
     legal: list[str]
     events: list[Any]
+    clock: dict[str, Any] | None = None  # tables with a clock: {"left": [s...], "running": [..]}
+    coach: dict[str, Any] | None = None  # tutorial tables: the coach's step (server/tutorial.py)
 
 
 class ErrorMessage(_Sent):
@@ -109,6 +175,8 @@ class ErrorMessage(_Sent):
     code: str
     message: str
     version: int | None = None
+    reason: str | None = None  # `illegal`: the game's reason code, worded by the client ...
+    params: dict[str, Any] | None = None  # ... with these values (cards, seats, counts)
 
 
 class Ping(_Sent):
@@ -120,6 +188,27 @@ class Ping(_Sent):
     rtt: float | None  # the smoothed round trip measured so far (seconds), null before a pong
 
 
+class ChatLine(_Sent):
+    """One chat line as every connection at the table gets it (and a replay shows it)."""
+
+    type: Literal["chat"] = "chat"
+    n: int
+    version: int  # the table's version when it was said
+    seat: int | None  # None: a spectator
+    role: Literal["player", "spectator"]
+    name: str
+    kind: Literal["text", "reaction"]
+    text: str  # the line, or the reaction's name
+    at: str
+
+
+class ChatLog(_Sent):
+    """Sent on connecting: the table's chat so far."""
+
+    type: Literal["chat_log"] = "chat_log"
+    lines: list[dict[str, Any]]
+
+
 class SeatInfo(_Sent):
     seat: int
     kind: Literal["human", "bot"]
@@ -128,6 +217,7 @@ class SeatInfo(_Sent):
     taken: bool
     connected: bool
     away: bool
+    account: str | None = None  # the signed-in player's user name (their profile); else null
 
 
 class TableMessage(_Sent):
@@ -143,11 +233,14 @@ class TableMessage(_Sent):
     created: str
     rematch: str | None
     seats: list[SeatInfo]
+    chat: bool = True  # chat is on (the creator may switch it off)
+    clock: dict[str, float] | None = None  # {"bank", "increment"} seconds, or null
+    tutorial: str | None = None  # the tutorial this table teaches, or null
 
 
 SERVER_MESSAGES: dict[str, type[BaseModel]] = {
     "hello": Hello, "state": StateMessage, "error": ErrorMessage, "table": TableMessage,
-    "ping": Ping}
+    "ping": Ping, "chat": ChatLine, "chat_log": ChatLog}
 
 
 # -- REST bodies -------------------------------------------------------------------------------
@@ -159,6 +252,14 @@ class SeatSpec(_Strict):
     bot: str | None = Field(default=None, max_length=40)
 
 
+class ClockSpec(BaseModel):
+    """A clock per player: a time bank, and seconds added after each of their moves."""
+
+    model_config = ConfigDict(extra="forbid")
+    bank: float = Field(gt=0, le=7200)
+    increment: float = Field(default=0, ge=0, le=600)
+
+
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40)
@@ -168,11 +269,20 @@ class CreateTable(BaseModel):
     timer: float | None = Field(default=None, gt=0, le=3600)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     hints: bool = True  # may seated people ask GET /api/tables/{id}/hint (games with advice)
+    chat: bool = True  # table chat on (the creator may switch it off later)
+    clock: ClockSpec | None = None  # instead of `timer`: a time bank per player
+
+
+class ChatSwitch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    owner: str = Field(min_length=1, max_length=200)  # the creator's token (from creating)
+    on: bool
 
 
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    # room for white space and combining marks: the name itself is checked by `clean_name`
+    name: str = Field(max_length=4 * NAME_LENGTH)
     seat: int | None = Field(default=None, ge=0)
 
 

@@ -49,14 +49,15 @@ class Seats:
     def is_person(self, seat: int) -> bool:
         return self.rows[seat].kind == "human"
 
-    def claim(self, seat: int, name: str, token_hash: str) -> None:
+    def claim(self, seat: int, name: str, token_hash: str, user_id: int | None = None,
+              account: str | None = None) -> None:
         row = self.rows[seat]
-        row.name, row.token_hash = name, token_hash
+        row.name, row.token_hash, row.user_id, row.account = name, token_hash, user_id, account
 
     def free(self, seat: int) -> SeatRow:
         """Open a seat again (before the game); the row to store."""
         row = self.rows[seat]
-        row.name, row.token_hash = None, None
+        row.name, row.token_hash, row.user_id, row.account = None, None, None, None
         return row
 
     def played_by_bots(self) -> list[int]:
@@ -82,4 +83,4 @@ class Seats:
         return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
                  "taken": s.kind == "bot" or s.token_hash is not None,
                  "connected": s.kind == "bot" or s.seat in connected,
-                 "away": s.seat in self.away} for s in self.rows]
+                 "away": s.seat in self.away, "account": s.account} for s in self.rows]

@@ -11,20 +11,33 @@ from .protocol import MAX_MESSAGE
 
 @dataclass
 class Settings:
-    """How the server paces bots and limits clients (tests shrink the times)."""
+    """How the server paces bots and limits clients (tests shrink the times).
+
+    The limits are per server process; docs/protocol.md ("Limits") lists them for clients."""
 
     bot_pace: float = 1.0  # multiplies a bot's nominal delay (1 s per ordinary move)
     away_after: float = 20.0  # seconds a person may be disconnected before a bot steps in
-    max_message: int = MAX_MESSAGE  # bytes per client message
+    max_message: int = MAX_MESSAGE  # bytes per client message (UTF-8, as sent)
     rate: float = 10.0  # client messages per second, sustained
     burst: int = 30  # client messages at once
     allow_seeds: bool = False  # let a table's creator pick the seed (tests, reproductions)
     queue_limit: int = 1000  # unsent messages before a slow connection is closed
+    queue_bytes: int = 1 << 20  # ... or unsent bytes
+    close_timeout: float = 5.0  # seconds to deliver what is queued and the close frame
+    address_connections: int = 32  # websockets open at once from one address
+    table_connections: int = 64  # websockets open at once to one table
+    tables_burst: int = 20  # tables one address may create at once ...
+    tables_per_minute: float = 2.0  # ... and then per minute
+    seating_every: float = 0.1  # seconds over which seating changes make one `table` message
+    db_retry: float = 1.0  # seconds between attempts to reach a database that went away
     ping_every: float = 3.0  # seconds between pings to each connection at real-time tables
     hit_cap: float = 0.15  # the most (seconds) an act is credited earlier than its arrival
+    call_window: float = 3.0  # seconds a press (real time) waits for its call, holding the line
     # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
     # address the browser used to reach the server.
     public_url: str | None = None
+    login_attempts: int = 5  # failed sign-ins per user name (x4 per address) within ...
+    login_window: float = 300.0  # ... this many seconds
 
     def __post_init__(self) -> None:
         if self.public_url is not None:

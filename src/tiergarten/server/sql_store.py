@@ -10,6 +10,10 @@ the database's round trip): one thread for SQLite (it takes one writer at a time
 one thread never waits on its own lock), `POSTGRES_WRITERS` for PostgreSQL, whose connection
 pool is sized to match. The order of acts at one table is kept by the table, not here.
 
+A database that cannot be reached or cannot take writes (PostgreSQL stopped, a SQLite file that
+became read-only or full) raises `StoreUnavailable` from every method, never a driver's error;
+`ping` says whether it is back (it tries a harmless write after a write failed).
+
 >>> store = SqlStore("sqlite://")
 >>> table = store.create_table("t1", "maumau", 2, {"rounds": 1}, seed=7, seats=[
 ...     SeatRow(0, "bot", bot="random"), SeatRow(1, "human")])
@@ -25,73 +29,33 @@ import contextlib
 import datetime as dt
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    Column,
-    DateTime,
     Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
     create_engine,
     event,
+    func,
     insert,
-    inspect,
     select,
-    text,
-    true,
     update,
 )
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.pool import StaticPool
 
-from .store import SeatRow, StoreError, TableRow
+from . import migrate
+from .schema import ACTIONS, CHAT, SEATS, TABLES, USERS
+from .store import SeatRow, StoreError, StoreUnavailable, TableRow
 
 POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
-
-metadata = MetaData()
-
-TABLES = Table(
-    "tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(40), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("created", DateTime(timezone=True), nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # open, playing, over
-    Column("timer", Float, nullable=True),  # seconds per turn before a bot steps in
-    Column("rematch_of", String(32), nullable=True, index=True),
-    Column("hints", Boolean, nullable=False, server_default=true()),  # advice may be asked
-)
-
-SEATS = Table(
-    "seats", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # human or bot
-    Column("bot", String(40), nullable=True),
-    Column("name", String(40), nullable=True),
-    Column("token_hash", String(64), nullable=True),  # sha256 of the token; never the token
-)
-
-ACTIONS = Table(
-    "actions", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("index", Integer, primary_key=True),  # 0, 1, 2, ... in order of application
-    Column("seat", Integer, nullable=False),
-    Column("notation", String(200), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
-)
+CONNECT_TIMEOUT = 5  # seconds to reach PostgreSQL before it counts as unavailable
+# What a database that is not there (or takes no writes) raises, wrapped or not by SQLAlchemy;
+# an IntegrityError (a taken index) or a DataError (a bug) is something else
+DOWN: tuple[type[Exception], ...] = (sa_exc.OperationalError, sa_exc.InterfaceError,
+                                     sa_exc.InternalError)
 
 
 def default_path() -> Path:
@@ -134,8 +98,11 @@ class SqlStore:
         writers = 1
         if self.url.startswith("postgresql"):
             writers = POSTGRES_WRITERS  # a connection for each writer, and more for the rest
+            # pre-ping: after PostgreSQL restarted, a pooled connection is found dead at
+            # checkout and replaced, rather than failing the request that drew it
             self.engine: Engine = create_engine(self.url, pool_size=writers + 4,
-                                                max_overflow=writers)
+                                                max_overflow=writers, pool_pre_ping=True,
+                                                connect_args={"connect_timeout": CONNECT_TIMEOUT})
         elif self.url.startswith("sqlite") and _in_memory(self.url):
             # one shared connection, so that the writer thread sees the same database
             self.engine = create_engine(self.url, poolclass=StaticPool,
@@ -145,7 +112,10 @@ class SqlStore:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         dialect = self.engine.dialect
-        self._dbapi: Any = dialect.dbapi
+        self._dbapi: Any = cast(Any, dialect.dbapi)
+        self._down = (*DOWN, self._dbapi.OperationalError, self._dbapi.InterfaceError,
+                      self._dbapi.InternalError)
+        self.write_error: str | None = None  # why the last write failed, until one succeeds
         mark = "?" if dialect.paramstyle == "qmark" else "%s"
         self._insert_action = ('INSERT INTO actions (table_id, "index", seat, notation, at) '
                                f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
@@ -155,16 +125,7 @@ class SqlStore:
         self._log_connections: list[Any] = []
         self._lock = threading.Lock()
         self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
-        metadata.create_all(self.engine)
-        self._add_new_columns()
-
-    def _add_new_columns(self) -> None:
-        """Bring a database made by an older tiergarten up to date (columns added since)."""
-        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        if "hints" not in have:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE tables ADD COLUMN hints BOOLEAN NOT NULL "
-                                  "DEFAULT TRUE"))
+        migrate.upgrade(self.engine)  # the schema of this tiergarten, every row kept
 
     def close(self) -> None:
         """Finish the writes under way, then release every connection (do this before
@@ -176,22 +137,50 @@ class SqlStore:
         self._log_connections.clear()
         self.engine.dispose()
 
+    @contextlib.contextmanager
+    def _guard(self, write: bool) -> Iterator[None]:
+        """Turn a database that is not there into StoreUnavailable (and note a failed write)."""
+        try:
+            yield
+        except self._down as exc:
+            reason = _reason(exc)
+            if write:
+                self.write_error = reason
+            raise StoreUnavailable(f"the database is unavailable ({reason})") from exc
+        if write:
+            self.write_error = None
+
+    def ping(self) -> None:
+        """Raise StoreUnavailable unless the database answers; after a failed write, unless a
+        write (one that changes nothing) goes through too."""
+        with self._guard(write=False), self.engine.connect() as conn:
+            conn.execute(select(1))
+        if self.write_error is not None:
+            first = select(func.min(TABLES.c.id)).scalar_subquery()
+            with self._guard(write=True), self.engine.begin() as conn:
+                conn.execute(update(TABLES).where(TABLES.c.id == first)
+                             .values(status=TABLES.c.status))
+
     # -- writing -----------------------------------------------------------------------------
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         """Store a new open table with its seats, in one transaction."""
         row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
-                       rematch_of, list(seats), hints=hints)
-        with self.engine.begin() as conn:
+                       rematch_of, list(seats), hints=hints, extra=dict(extra or {}),
+                       owner_hash=owner_hash)
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
                 created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
-                hints=hints))
+                hints=hints, extra=row.extra, owner_hash=owner_hash))
             conn.execute(insert(SEATS), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token_hash": s.token_hash} for s in row.seats])
+                 "name": s.name, "token_hash": s.token_hash, "user_id": s.user_id}
+                for s in row.seats])
         return row
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
@@ -199,20 +188,31 @@ class SqlStore:
 
         The one write of every move, so it skips SQLAlchemy's per-statement work: one INSERT,
         committed by itself (one round trip), on a DBAPI connection that the calling thread
-        keeps (the store's writer threads; see `SqlStore.writer`)."""
-        conn = self._log_connection()
-        try:
-            cursor = conn.cursor()
-            try:
-                cursor.execute(self._insert_action,
-                               (table_id, index, seat, notation, self._at(_now())))
-            finally:
-                cursor.close()
-        except self._dbapi.IntegrityError as exc:
-            raise StoreError(f"table {table_id} already has an action {index}") from exc
-        except Exception:
-            self._drop_log_connection()  # perhaps broken: the next write gets a fresh one
-            raise
+        keeps (the store's writer threads; see `SqlStore.writer`). A kept connection found
+        dead (the database restarted since) is replaced and the INSERT tried once more: if the
+        first one had been stored after all, the log refuses the second (StoreError), and the
+        table reads the log back to know."""
+        with self._guard(write=True):
+            for attempt in (1, 2):
+                kept = getattr(self._local, "conn", None) is not None
+                conn = self._log_connection()
+                try:
+                    cursor = conn.cursor()
+                    try:
+                        cursor.execute(self._insert_action,
+                                       (table_id, index, seat, notation, self._at(_now())))
+                    finally:
+                        cursor.close()
+                    return
+                except self._dbapi.IntegrityError as exc:
+                    raise StoreError(f"table {table_id} already has an action {index}") from exc
+                except Exception as exc:
+                    dead = (kept and attempt == 1 and isinstance(exc, self._dbapi.Error)
+                            and self.engine.dialect.is_disconnect(exc, conn.driver_connection,
+                                                                  None))
+                    self._drop_log_connection()  # perhaps broken: the next write gets a new one
+                    if not dead:
+                        raise
 
     def _log_connection(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -238,62 +238,98 @@ class SqlStore:
             with contextlib.suppress(Exception):
                 conn.invalidate()
 
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        with self._guard(write=True), self.engine.begin() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(extra=extra))
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        with self._guard(write=True), self.engine.begin() as conn:
+            conn.execute(insert(CHAT).values(table_id=table_id, **line))
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        with self._guard(write=False), self.engine.connect() as conn:
+            rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id)
+                                .order_by(CHAT.c.n))
+            return [{"n": r.n, "version": r.version, "seat": r.seat, "name": r.name,
+                     "kind": r.kind, "text": r.text, "at": r.at} for r in rows]
+
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open, playing or over."""
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
         """Store who sits at one seat now (claimed, freed)."""
-        with self.engine.begin() as conn:
+        with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(SEATS).where(SEATS.c.table_id == table_id,
                                              SEATS.c.seat == seat.seat).values(
-                kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash))
+                kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash,
+                user_id=seat.user_id))
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open human seat to `name`; False if someone claimed it first."""
-        with self.engine.begin() as conn:
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
+        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
+        claimed it first."""
+        with self._guard(write=True), self.engine.begin() as conn:
             done = conn.execute(update(SEATS).where(
                 SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
-                SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+                SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash,
+                                                     user_id=user_id))
             return bool(done.rowcount == 1)
 
     # -- reading -----------------------------------------------------------------------------
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
         """Ids of the tables in any of `statuses`, oldest first."""
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             rows = conn.execute(select(TABLES.c.id).where(TABLES.c.status.in_(statuses))
                                 .order_by(TABLES.c.created, TABLES.c.id))
             return [r.id for r in rows]
 
     def rematch_id(self, table_id: str) -> str | None:
         """The id of the rematch table made from `table_id`, if any."""
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             row = conn.execute(select(TABLES.c.id).where(TABLES.c.rematch_of == table_id)).first()
             return None if row is None else str(row.id)
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One table with its seats and its log, or None."""
-        with self.engine.connect() as conn:
+        with self._guard(write=False), self.engine.connect() as conn:
             t = conn.execute(select(TABLES).where(TABLES.c.id == table_id)).first()
             if t is None:
                 return None
-            seat_rows = conn.execute(select(SEATS).where(SEATS.c.table_id == table_id)
-                                     .order_by(SEATS.c.seat))
+            seat_rows = conn.execute(
+                select(SEATS, USERS.c.name.label("account"))
+                .outerjoin(USERS, USERS.c.id == SEATS.c.user_id)
+                .where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))
             log = conn.execute(select(ACTIONS.c["index"], ACTIONS.c.seat, ACTIONS.c.notation)
                                .where(ACTIONS.c.table_id == table_id)
                                .order_by(ACTIONS.c["index"]))
             row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
-                           t.status, t.timer, t.rematch_of, hints=bool(t.hints))
-            row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash)
-                         for s in seat_rows]
+                           t.status, t.timer, t.rematch_of, hints=bool(t.hints),
+                           extra=dict(t.extra or {}), owner_hash=t.owner_hash)
+            row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id,
+                                 s.account) for s in seat_rows]
             for expected, entry in enumerate(log):
                 if entry[0] != expected:
                     raise StoreError(f"table {table_id}: action {expected} is missing "
                                      f"from the log")
                 row.actions.append((entry.seat, entry.notation))
             return row
+
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        """When each action of a table's log was stored, in order (timezone-aware)."""
+        with self._guard(write=False), self.engine.connect() as conn:
+            rows = conn.execute(select(ACTIONS.c.at).where(ACTIONS.c.table_id == table_id)
+                                .order_by(ACTIONS.c["index"]))
+            return [at if at.tzinfo else at.replace(tzinfo=dt.UTC) for at in rows.scalars()]
+
+
+def _reason(exc: BaseException) -> str:
+    """The driver's first line about what went wrong (without SQLAlchemy's statement dump)."""
+    cause = getattr(exc, "orig", None) or exc
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def _in_memory(url: str) -> bool:

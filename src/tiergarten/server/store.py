@@ -6,8 +6,9 @@ stored as state: a table's state is rebuilt by replaying its log.
 
 Two stores implement it: `sql_store.SqlStore` (SQLite or PostgreSQL, what the server runs on)
 and `memory_store.MemoryStore` (a process's memory, for fast tests of the parts). The blocking
-methods run wherever they are called; a table commits its actions in the store's `writer`
-threads, so that the event loop serves other tables while a commit waits for the database.
+methods run wherever they are called; a table commits its actions (and reads its log back)
+in the store's `writer` threads, so that the event loop serves other tables while the database
+works. A database that went away raises `StoreUnavailable` from every method until it is back.
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ class StoreError(RuntimeError):
     """The log refused a write (e.g. an action index that is already taken)."""
 
 
+class StoreUnavailable(RuntimeError):
+    """The database cannot be reached or cannot take writes now (stopped, unreachable, read-only,
+    full). Whatever was being written may or may not be stored: read it back to know."""
+
+
 @dataclass
 class SeatRow:
     """One seat as stored: who sits there, and the hash of the token that claims it."""
@@ -32,6 +38,8 @@ class SeatRow:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    user_id: int | None = None  # the account seated here (None: a guest, a bot, open)
+    account: str | None = None  # that account's name, for its profile (None once deleted)
 
 
 @dataclass
@@ -50,6 +58,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
     hints: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)  # chat on/off, clock, tutorial
+    owner_hash: str | None = None  # sha-256 of the creator's token (may switch chat off)
 
     def record(self) -> dict[str, Any]:
         """The replayable record of this table's game (see `tiergarten.replay`)."""
@@ -68,8 +78,22 @@ class Store(Protocol):
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
-                     rematch_of: str | None = None, hints: bool = True) -> TableRow:
+                     rematch_of: str | None = None, hints: bool = True,
+                     extra: dict[str, Any] | None = None,
+                     owner_hash: str | None = None) -> TableRow:
         """Store a new open table with its seats, all at once."""
+        ...
+
+    def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
+        """Store a table's extra settings (chat switched on or off)."""
+        ...
+
+    def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """Append a chat line (`n`, `version`, `seat`, `name`, `kind`, `text`, `at`)."""
+        ...
+
+    def chat(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's chat lines, in order."""
         ...
 
     def append_action(self, table_id: str, index: int, seat: int, notation: str) -> None:
@@ -84,8 +108,10 @@ class Store(Protocol):
         """Store who sits at one seat now (claimed, freed)."""
         ...
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open human seat to `name`; False if someone claimed it first."""
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                   user_id: int | None = None) -> bool:
+        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
+        claimed it first."""
         ...
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
@@ -98,6 +124,15 @@ class Store(Protocol):
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One table with its seats and its log (a copy the caller may change), or None."""
+        ...
+
+    def action_times(self, table_id: str) -> list[dt.datetime]:
+        """When each action of a table's log was stored, in order (a rebuilt clock's times)."""
+        ...
+
+    def ping(self) -> None:
+        """Check that the database answers and takes writes; raise StoreUnavailable if not
+        (readiness)."""
         ...
 
     def close(self) -> None:

@@ -8,8 +8,14 @@ then does the copy become the state and does anyone hear of it (`publish`). So:
 - nobody hears of an act before it is committed, and `state` is always what the log holds,
   whoever reads it meanwhile (greetings, `sync`, hints, REST);
 - versions (the number of actions applied) step by exactly one, in order;
-- a commit that fails tells nobody anything: the act raises `StoreFailed` and the state is
-  rebuilt from what the store holds.
+- a commit that fails tells nobody anything: the log is read back from the store (in its
+  thread) and becomes the state. If the act is in it after all (stored, but the confirmation
+  was lost), it counts and everybody hears of it; if not, it raises `StoreFailed` (nothing
+  changed);
+- if the store cannot be read back either (the database went away), the table keeps its state
+  in memory and *waits*: every act is refused at once (`StoreFailed`, code `unavailable`) while
+  the log tries to read the store again every `retry` seconds; once it can, the state is what
+  the store holds and everybody hears of it. Nothing is lost and nothing is applied twice.
 
 The server never decides a rule: the game checks and applies (`state.apply`), and whether an
 act still counts at its turn is for the caller to ask the game (`check`).
@@ -20,13 +26,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tiergarten.core import IllegalAction, State, replay
 from tiergarten.core.game import Action
 
-from .store import Store, TableRow
+from .metrics import COMMIT
+from .store import Store, StoreUnavailable, TableRow
 
 log = logging.getLogger("tiergarten.server")
 
@@ -35,8 +43,20 @@ log = logging.getLogger("tiergarten.server")
 REMEMBERED = 8
 
 
+UNAVAILABLE = ("the database is unavailable, so nothing can be stored now: nothing changed; "
+               "once it is back the table sends everyone its state again")
+UNSURE = ("the database went away while storing this act: once it is back the table sends "
+          "everyone its state, with this act if the database had stored it and otherwise "
+          "unchanged")
+
+
 class StoreFailed(RuntimeError):
-    """The database did not take an action; the table was rebuilt from its log."""
+    """An act the store did not take: nothing changed (or, `unavailable`, the table waits for
+    the database to say). `code` is the error code the client gets."""
+
+    def __init__(self, message: str, code: str = "server_error") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -52,14 +72,19 @@ class TableLog:
     """The state of one table as its log holds it, and the turn-taking that extends the log."""
 
     def __init__(self, row: TableRow, store: Store,
-                 publish: Callable[[Entry], None] | None = None) -> None:
+                 publish: Callable[[Entry | None], None] | None = None,
+                 retry: float = 1.0) -> None:
         self.row = row  # the stored facts; the log is the one writer of `actions` and `status`
         self.store = store
-        self.publish = publish
+        self.publish = publish  # an Entry: a new act; None: the state was read back from the store
+        self.retry = retry
         self.state: State = replay(row.record())
-        self._turn = asyncio.Lock()  # held while one act is applied, committed and told
+        self.waiting = False  # for the database: the store may hold more than `state` shows
+        self.turn = asyncio.Lock()  # held while one act is applied, committed and told
         self._loop = asyncio.get_running_loop()
         self._reached: dict[int, float] = {self.version: self._loop.time()}
+        self._healer: asyncio.Task[None] | None = None
+        self._refused = False  # acts were refused while the store could not be read
         if self.state.is_over() and row.status != "over":
             self.set_status("over")
 
@@ -83,8 +108,19 @@ class TableLog:
         self._reached[self.version] = self._loop.time()
 
     def set_status(self, status: str) -> None:
-        self.store.set_status(self.row.id, status)
+        """The status follows from the seats and the log, so it is the table's at once; a store
+        that cannot take it now is given it when the database is back (`_read_back`)."""
         self.row.status = status
+        try:
+            self.store.set_status(self.row.id, status)
+        except StoreUnavailable as exc:
+            log.warning("table %s: status %r not stored yet: %s", self.row.id, status, exc)
+            self._wait_for_store()
+
+    async def stop(self) -> None:
+        if self._healer is not None:
+            self._healer.cancel()
+            await asyncio.gather(self._healer, return_exceptions=True)
 
     async def apply(self, seat: int, action: Action | str, expect: int | None = None,
                     check: Callable[[State], bool] | None = None) -> bool:
@@ -92,17 +128,18 @@ class TableLog:
 
         Waits for its turn. At its turn it goes ahead only if the log is still at version
         `expect` (if given) and `check(state)` says so (if given); else nothing changes and it
-        returns False. Raises IllegalAction (nothing changed) or StoreFailed (nothing changed,
-        the state rebuilt from the store, nobody told anything)."""
-        async with self._turn:
+        returns False. Raises IllegalAction (nothing changed) or StoreFailed (see the module
+        doc: nothing changed, or the table waits for the database)."""
+        async with self.turn:
+            if self.waiting:
+                raise StoreFailed(UNAVAILABLE, "unavailable")
             if expect is not None and self.version != expect:
                 return False
             if check is not None and not check(self.state):
                 return False
-            await self._commit(seat, action)
-            return True
+            return await self._commit(seat, action)
 
-    async def _commit(self, seat: int, action: Action | str) -> None:
+    async def _commit(self, seat: int, action: Action | str) -> bool:
         """`apply` in its turn: the copy becomes the state only once the store holds the act."""
         state = self.state.clone()
         index = self.version
@@ -118,9 +155,11 @@ class TableLog:
         over = state.is_over()
 
         def commit() -> None:  # in the store's writer thread
+            started = time.perf_counter()
             self.store.append_action(self.row.id, index, seat, notation)
             if over:
                 self.store.set_status(self.row.id, "over")
+            COMMIT.observe(time.perf_counter() - started)
 
         written = self._loop.run_in_executor(self.store.writer, commit)
         entry = Entry(seat, notation, _event_count(state) - before)
@@ -133,13 +172,30 @@ class TableLog:
                 await written
                 self._publish(state, entry)
             raise
-        except Exception:
-            log.exception("table %s: could not store action %d; rebuilding from the log",
-                          self.row.id, index)
-            self.rebuild()
-            raise StoreFailed("the server could not store this action; nothing changed, "
-                              "try again") from None
+        except Exception as exc:
+            return await self._failed(exc, index, seat, notation)
         self._publish(state, entry)
+        return True
+
+    async def _failed(self, exc: Exception, index: int, seat: int, notation: str) -> bool:
+        """A commit failed: what the store holds decides. True if it holds the act after all."""
+        down = isinstance(exc, StoreUnavailable)
+        if down:
+            log.warning("table %s: could not store action %d: %s", self.row.id, index, exc)
+        else:
+            log.error("table %s: could not store action %d; reading the log back",
+                      self.row.id, index, exc_info=exc)
+        self.waiting = True
+        if not await self._read_back():
+            raise StoreFailed(UNSURE, "unavailable") from None
+        if self.version > index and self.row.actions[index] == (seat, notation):
+            log.warning("table %s: action %d was stored after all", self.row.id, index)
+            return True  # everybody heard of it from `_read_back`
+        if down:
+            raise StoreFailed(f"{exc}: this act was not stored; nothing changed, try again",
+                              "unavailable") from None
+        raise StoreFailed("the server could not store this action; nothing changed, "
+                          "try again") from None
 
     def _publish(self, state: State, entry: Entry) -> None:
         """The act is in the store: make `state` the table's, then tell whoever listens."""
@@ -152,14 +208,64 @@ class TableLog:
         if self.publish is not None:
             self.publish(entry)
 
-    def rebuild(self) -> None:
-        """Make the state what the store holds (after a commit failed)."""
+    # -- reading the log back --------------------------------------------------------------------
+
+    async def _read_back(self) -> bool:
+        """Make the state what the store holds, read in the store's thread (the caller holds the
+        turn). True once done; False if the store cannot be read (then the log waits for it and
+        tries again every `retry` seconds). Everybody hears of the state read if it differs, or
+        if acts were refused meanwhile (so they know the table takes acts again)."""
+        before, events = self.version, _event_count(self.state)
+        try:
+            row, state = await self._loop.run_in_executor(self.store.writer, self._load,
+                                                          self.row.status)
+        except Exception as exc:
+            healing = self._healer is not None and not self._healer.done()
+            level = logging.DEBUG if healing else logging.WARNING  # one warning per outage
+            log.log(level, "table %s: cannot read the log back yet: %s", self.row.id, exc)
+            self._wait_for_store()
+            self._refused = True
+            return False
+        self.state = state
+        self.row.actions[:] = row.actions
+        self.row.status = row.status
+        self.waiting = False
+        if self.version != before:
+            self._reached[self.version] = self._loop.time()
+        if self.publish is not None and (self.version != before or self._refused):
+            entry = None
+            if self.version == before + 1:
+                entry = Entry(*row.actions[-1], events=_event_count(state) - events)
+            self.publish(entry)
+        self._refused = False
+        return True
+
+    def _load(self, status: str) -> tuple[TableRow, State]:
+        """In the store's thread: the stored row, its state, and the status stored if the one
+        the table knows (`status`, or over) had not been."""
         row = self.store.load_table(self.row.id)
         if row is None:
             raise RuntimeError(f"table {self.row.id} vanished from the database")
-        self.row.actions[:] = row.actions
-        self.row.status = row.status
-        self.state = replay(self.row.record())
+        state = replay(row.record())
+        order = ("open", "playing", "over")
+        wanted = "over" if state.is_over() else max(row.status, status, key=order.index)
+        if wanted != row.status:
+            self.store.set_status(row.id, wanted)
+            row.status = wanted
+        return row, state
+
+    def _wait_for_store(self) -> None:
+        """Refuse acts until the store can be read again; try every `retry` seconds."""
+        self.waiting = True
+        if self._healer is None or self._healer.done():
+            self._healer = self._loop.create_task(self._heal(), name=f"heal {self.row.id}")
+
+    async def _heal(self) -> None:
+        while self.waiting:
+            await asyncio.sleep(self.retry)
+            async with self.turn:
+                if self.waiting and await self._read_back():
+                    log.warning("table %s: the database is back", self.row.id)
 
 
 def _event_count(state: State) -> int:

@@ -12,7 +12,7 @@ intervals of a question separate (`until_separated`, `sim.separation`), HTML rep
 """
 
 from .league import League, Rating, league, sweep
-from .pool import Estimate, execute_many
+from .pool import Estimate, execute, execute_many, run
 from .separation import Question, Verdict, until_separated
 from .stats import Summary, wilson
 from .tournament import (
@@ -21,11 +21,9 @@ from .tournament import (
     Plan,
     SimResult,
     Tally,
-    execute,
     lineup,
     plan,
     play_game,
-    run,
 )
 
 __all__ = ["Estimate", "FirstSeat", "League", "Outcome", "Plan", "Question", "Rating",

@@ -1,6 +1,6 @@
 """Tournaments between many bots, openskill ratings, and option sweeps.
 
-A tournament is a list of *pairings*, each an ordinary run (`tournament.run`) with its own
+A tournament is a list of *pairings*, each an ordinary run (`sim.run`) with its own
 line-up, all dealt from the same seed, so every pairing meets the same deals (common random
 numbers: less noise in the comparison). For two entrants A and B at a table of `k` seats a
 pairing is the line-up A, B (for k = 2) or two line-ups, A against k-1 B's and B against k-1 A's

@@ -21,11 +21,23 @@ import importlib
 import math
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import Any
 
-from .tournament import MAX_CHUNK, Outcome, Plan, Progress, SimResult, play_range, summarise
+from .ray_backend import run_tasks
+from .tournament import (
+    BACKENDS,
+    MAX_CHUNK,
+    Outcome,
+    Plan,
+    Progress,
+    SimResult,
+    plan,
+    play_range,
+    summarise,
+)
 
 PILOT = 3  # games per plan timed before the rest: one game's time is too noisy
 TASK_SECONDS = 2.0  # slow games go out in tasks of about this long, so progress keeps moving
@@ -145,8 +157,6 @@ def execute_many(plans: Sequence[Plan], progress: Progress | None = None,
     games after it are played and its outcomes are kept, so growing a run batch by batch gives
     the result of one run of the final size. `estimate` hears the cost of the rest once every
     plan's pilot game is in; `progress` hears (games done, games to play) across all plans."""
-    from .tournament import BACKENDS
-
     if backend not in BACKENDS:
         raise ValueError(f"no backend {backend!r}; allowed: {', '.join(BACKENDS)}")
     earlier = list(before) if before is not None else [None] * len(plans)
@@ -252,9 +262,30 @@ class _runner:  # noqa: N801 - used as a context manager, like open()
             yield (futures[future], *future.result())
 
     def _ray(self, tasks: Sequence[Task]) -> Iterator[tuple[Task, list[Outcome], float]]:
-        from .ray_backend import run_tasks
+        yield from run_tasks(timed_range, self.plans, tasks, self.address, self.workers)
 
-        yield from run_tasks(self.plans, tasks, self.address, self.workers)
+
+def execute(p: Plan, progress: Progress | None = None, backend: str = "local",
+            address: str | None = None) -> SimResult:
+    """Play every game of a checked plan, in a process pool unless `p.workers` is 1, or on a
+    Ray cluster (`backend="ray"`, `address` of an existing one or a local one); the figures
+    are the same either way (`execute_many` plays several plans at once).
+
+    Workers import tiergarten afresh under the "spawn" start method (not Linux's default), so
+    games and bots registered at run time reach them only where processes fork, or through
+    the plan's `imports`."""
+    return execute_many([p], progress, backend, address)[0]
+
+
+def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
+        options: Mapping[str, Any] | None = None, workers: int | None = None,
+        progress: Progress | None = None, records: bool = False, backend: str = "local",
+        address: str | None = None) -> SimResult:
+    """Play `n` games of `game_id` between bots named in `players` (default: random bots at the
+    game's usual table size) and return the tallies. The figures depend only on the arguments,
+    never on `workers` (None: one process per core; 1: in this process) nor on the backend."""
+    return execute(plan(game_id, players, n, seed, options, workers, records), progress,
+                   backend, address)
 
 
 def _ignore_interrupts() -> None:
@@ -262,5 +293,5 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-__all__ = ["LONG_RUN", "PILOT", "Estimate", "Task", "chunk_size", "duration", "execute_many",
-           "timed_range"]
+__all__ = ["LONG_RUN", "PILOT", "Estimate", "Task", "chunk_size", "duration", "execute",
+           "execute_many", "run", "timed_range"]

@@ -1,16 +1,17 @@
 """Run tasks of games as Ray tasks: `--backend ray`.
 
-Each task is the same `pool.timed_range` a local worker runs, so the outcomes — and every
-figure built from them — are identical to a local run of the same plans. With `address` the
-tasks go to an existing cluster; without one a local Ray instance is started with one CPU per
-worker (and left running for the rest of the process, as Ray does). Ray's own start-up lines
-are kept out of the output. Ray is an optional extra: `pip install "tiergarten[ray]"`.
+Each task is the same `pool.timed_range` a local worker runs (handed in as `work`), so the
+outcomes — and every figure built from them — are identical to a local run of the same plans.
+With `address` the tasks go to an existing cluster; without one a local Ray instance is started
+with one CPU per worker (and left running for the rest of the process, as Ray does). Ray's own
+start-up lines are kept out of the output. Ray is an optional extra:
+`pip install "tiergarten[ray]"`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .tournament import Outcome, Plan
@@ -41,13 +42,15 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
     return ray
 
 
-def run_tasks(plans: Sequence[Plan], tasks: Sequence[Task], address: str | None = None,
-              num_cpus: int | None = None) -> Iterator[tuple[Task, list[Outcome], float]]:
-    """Yield (task, outcomes, seconds) as the cluster finishes each task."""
-    from .pool import timed_range
+Work = Callable[[Plan, int, int], tuple[list[Outcome], float]]  # games start..stop-1, timed
 
+
+def run_tasks(work: Work, plans: Sequence[Plan], tasks: Sequence[Task],
+              address: str | None = None, num_cpus: int | None = None,
+              ) -> Iterator[tuple[Task, list[Outcome], float]]:
+    """Yield (task, outcomes, seconds) as the cluster finishes each task, done by `work`."""
     ray = connect(address, num_cpus)
-    remote = ray.remote(timed_range)
+    remote = ray.remote(work)
     refs = [ray.put(p) for p in plans]
     pending = {remote.remote(refs[t.plan], t.start, t.stop): t for t in tasks}
     while pending:

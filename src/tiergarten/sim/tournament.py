@@ -95,7 +95,7 @@ def play_game(game: Game, players: Sequence[str], seed: int, index: int,
     rounds = state.observe(None).get("round")
     return Outcome(index, seats, tuple(result.scores), tuple(result.winners), len(state.history),
                    rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
-                   result.reason, state.record() if keep_record else None)
+                   str(result.reason), state.record() if keep_record else None)
 
 
 # -- a plan: everything checked before any game is played -----------------------------------
@@ -141,31 +141,6 @@ def play_range(p: Plan, start: int, stop: int) -> list[Outcome]:
     """Play games start..stop-1 of a plan (the task each worker runs)."""
     game = load(p.game, len(p.players), **p.options)
     return [play_game(game, p.players, p.seed, i, p.records) for i in range(start, stop)]
-
-
-def execute(p: Plan, progress: Progress | None = None, backend: str = "local",
-            address: str | None = None) -> SimResult:
-    """Play every game of a checked plan, in a process pool unless `p.workers` is 1, or on a
-    Ray cluster (`backend="ray"`, `address` of an existing one or a local one); the figures
-    are the same either way (`pool.execute_many` plays several plans at once).
-
-    Workers import tiergarten afresh under the "spawn" start method (not Linux's default), so
-    games and bots registered at run time reach them only where processes fork, or through
-    the plan's `imports`."""
-    from .pool import execute_many
-
-    return execute_many([p], progress, backend, address)[0]
-
-
-def run(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
-        options: Mapping[str, Any] | None = None, workers: int | None = None,
-        progress: Progress | None = None, records: bool = False, backend: str = "local",
-        address: str | None = None) -> SimResult:
-    """Play `n` games of `game_id` between bots named in `players` (default: random bots at the
-    game's usual table size) and return the tallies. The figures depend only on the arguments,
-    never on `workers` (None: one process per core; 1: in this process) nor on the backend."""
-    return execute(plan(game_id, players, n, seed, options, workers, records), progress,
-                   backend, address)
 
 
 # -- tallies --------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ from .driver import Match, MatchLike, lineup, save_record, seat_names, start_mat
 from .human import Human, LineReader, Quit
 from .render import Renderer, register, renderer_for
 from .replay import RecordError, read_record, replay_record
-from .table import Table
+from .screen import Screen
 
-__all__ = ["Human", "LineReader", "Match", "MatchLike", "Quit", "RecordError", "Renderer", "Table",
+__all__ = ["Human", "LineReader", "Match", "MatchLike", "Quit", "RecordError", "Renderer", "Screen",
            "lineup", "read_record", "register", "renderer_for", "replay_record", "save_record",
            "seat_names", "start_match"]

@@ -25,9 +25,10 @@ from tiergarten.core.match import Agent, NoProposal, next_move
 
 from .human import REACTION, Human, LineReader, Quit, Reader
 from .render import Observation, renderer_module
-from .table import Table
+from .screen import Screen
 
 PERSON = "me"
+SAVED = 3  # lines under the last screen: "Game saved to ..." (wrapped) and the shell's prompt
 
 
 # -- who sits where ---------------------------------------------------------------------------
@@ -84,14 +85,14 @@ class Match:
         self.names = seat_names(self.kinds)
         self.pace = pace
         people = [s for s, who in enumerate(self.kinds) if who == PERSON]
-        self.table = Table(self.game, self.names, self.seed, console or Console(highlight=False),
-                           read or LineReader(), people, live)
+        self.screen = Screen(self.game, self.names, self.seed, console or Console(highlight=False),
+                             read or LineReader(), people, live)
         self.agents: list[Agent] = [
-            Human(seat, self.table, reaction) if who == PERSON else
+            Human(seat, self.screen, reaction) if who == PERSON else
             bots.make(who, self.game, seat, random.Random(f"{self.seed}:{seat}:{who}"))
             for seat, who in enumerate(self.kinds)]
         self.state = self.game.new_state(self.seed)
-        self.table.state = self.state
+        self.screen.state = self.state
         self.people = people
         # whose screen to keep up to date between moves: the one person, else a spectator's
         self.viewer = people[0] if len(people) == 1 else None
@@ -99,7 +100,7 @@ class Match:
     def run(self) -> str:
         """Play until the game ends ("over"), the person stops ("quit") or presses Ctrl-C
         ("interrupted")."""
-        state, table = self.state, self.table
+        state, screen = self.state, self.screen
         before = state.observe(self.viewer)
         try:
             while not state.is_over():
@@ -110,29 +111,35 @@ class Match:
                 state.apply(seat, action)
                 after = state.observe(self.viewer)
                 self._moved(after, self.agents[seat].interactive)
-                pause = table.renderer.interlude(before, after, self.names)
+                pause = screen.renderer.interlude(before, after, self.names)
                 if pause is not None:
-                    table.interlude(pause, last=state.is_over(), hold=5 * self.pace)
+                    screen.interlude(pause, last=state.is_over(), hold=5 * self.pace)
                 before = after
         except (Quit, KeyboardInterrupt) as stop:
-            table.say("")
-            table.say("Stopped.", style="bold")
+            screen.say("")
+            screen.say("Stopped.", style="bold")
             return "quit" if isinstance(stop, Quit) else "interrupted"
         self._finish(before)
         return "over"
 
     def _moved(self, obs: Observation, by_person: bool) -> None:
-        if not self.table.live:
+        if not self.screen.live:
             return
-        self.table.show(obs)
+        self.screen.show(obs)
         if not by_person and self.pace > 0:
             time.sleep(self.pace)
 
     def _finish(self, obs: Observation) -> None:
         """The last screen with the result below it (fitted to a live terminal, with room for
-        the line saying where the game was saved)."""
+        the lines saying where the game was saved and the shell's prompt: `SAVED`); the
+        ranking in brief where the table of the game and a ranking table do not both fit."""
+        table, renderer = self.screen, self.screen.renderer
         result = obs.get("result") or self.state.result().to_dict()
-        self.table.show(obs, [self.table.renderer.outcome(result, self.names, obs)], spare=3)
+        outcome = renderer.outcome(result, self.names, obs)
+        if table.live and table.height(table.fitted(obs, 0)) + table.height(outcome) + SAVED > \
+                table.console.height:
+            outcome = renderer.outcome(result, self.names, obs, brief=True)
+        table.show(obs, [outcome], spare=SAVED)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game so far as a JSON record (to `path`, or ./records/...); return where."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tiergarten.core.match import Proposal, SeatView
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .screen import Screen
 
 Reader = Callable[[str, Sequence[str]], str]  # (prompt, completions) -> line; EOFError at end
 
@@ -30,13 +30,13 @@ class Human:
 
     interactive = True
 
-    def __init__(self, seat: int, table: Table, reaction: float = REACTION) -> None:
+    def __init__(self, seat: int, screen: Screen, reaction: float = REACTION) -> None:
         self.seat = seat
-        self.table = table
+        self.screen = screen
         self.reaction = reaction
 
     def propose(self, view: SeatView) -> Proposal | None:
-        return self.table.ask(view, self.reaction)
+        return self.screen.ask(view, self.reaction)
 
     def __repr__(self) -> str:
         return f"me@{self.seat}"

@@ -1,5 +1,5 @@
 """Lecker Mammut! in the terminal, in real time: the table drawn from observations, one key per
-hit, bots on their own clocks (`tiergarten.core.realtime.Table`).
+hit, bots on their own clocks (`tiergarten.core.realtime.RealTimeTable`).
 
 Keys (one person): space flips your pile; an animal key `1`–`7` (bear boar tiger sloth deer
 mammoth rhino) or a colour key `r o y g b v p` (red orange yellow green blue purple pink) hits the
@@ -47,8 +47,7 @@ from tiergarten.bots.lecker_mammut import safest_top
 from tiergarten.core import Action, IllegalAction, OptionError, State, load
 from tiergarten.core.game import fresh_seed
 from tiergarten.core.match import Proposal, SeatView
-from tiergarten.core.realtime import Clock, Move
-from tiergarten.core.realtime import Table as RealTimeTable
+from tiergarten.core.realtime import Clock, Move, RealTimeTable
 from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
 
 from .driver import save_record, seat_names
@@ -76,7 +75,7 @@ class LeckerMammutRenderer(Renderer):
         return Text(f" {colour} {animal} ", style=f"bold black on {STYLE[colour]}")
 
     def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
-        head = (f"Round {obs['round']} of {obs['rounds']} · table version {obs['version']} · "
+        head = (f"Round {obs['round']} of {obs['rounds']} · version {obs['version']} · "
                 f"{obs['phase']}")
         middle = Text(" ").join([self.card(c) for c in obs["middle"]]) or Text("(empty)")
         parts: list[RenderableType] = [Text(head, style="bold"), Text("Middle:", style="bold"),
@@ -126,8 +125,8 @@ class LeckerMammutRenderer(Renderer):
             return Text(f"{who} hit {event['feature']}: {_cards(len(event['cards']))}{robbed}")
         if act == "mistake":
             tail = "a penalty card" if event["penalty_card"] else "a penalty (no card left)"
-            return Text(f"{who} hit {event['feature']} wrongly (only {event['showing']} "
-                        f"showing): {tail}")
+            shown = f"only {event['showing']}" if event["showing"] else "none"
+            return Text(f"{who} hit {event['feature']} wrongly ({shown} showing): {tail}")
         if act == "top":
             return Text.assemble(f"{who} laid ", self.card(event["card"]),
                                  f" on a pile of {event['size']}")
@@ -389,8 +388,10 @@ class RealTimeMatch:
         if last.get("seat") != seat:
             return ""
         if last.get("act") == "mistake":
-            shows = "card shows" if last["showing"] == 1 else "cards show"
-            return f"{name}: only {last['showing']} {shows} {last['feature']} — a penalty card"
+            showing = last["showing"]
+            shows = ("no card shows" if not showing else "only 1 card shows" if showing == 1
+                     else f"only {showing} cards show")
+            return f"{name}: {shows} {last['feature']} — a penalty card"
         if last.get("act") == "hit":
             mine = [c for c in self.obs["choosing"] if c["seat"] == seat]
             then = f" — choose the top card: 1 to {len(mine[0]['tops'])}" if mine else ""

@@ -83,8 +83,8 @@ class Cards(Step):
         found = [k for k in KINDS if k == low] or [k for k in KINDS if k.startswith(low)]
         if len(found) == 1 and not low.isdigit():
             return found[0]
-        raise Wrong(f"no card {word!r}: type numbers from 1 to {len(self.kinds)} or names "
-                    f"({', '.join(self.kinds)})")
+        raise Wrong(f"no card {word!r}: type numbers from 1 to {len(self.kinds)} or the names "
+                    "above")  # the list is on the line above: repeating it would wrap
 
 
 class Species(Step):

@@ -93,8 +93,10 @@ class MauMauRenderer(Renderer):
         if top_rank == "J":
             line.append("   suit in force: ", style="bold")
             line.append_text(self.suit(obs["suit"]) if obs.get("suit") else Text("any"))
-        direction = "clockwise" if obs["direction"] == 1 else "anticlockwise"
-        line.append(f"   stock {obs['stock_size']}   play runs {direction}")
+        line.append(f"   stock {obs['stock_size']}")
+        if obs["players"] > 2:  # between two players no card changes who is next
+            direction = "clockwise" if obs["direction"] == 1 else "anticlockwise"
+            line.append(f"   play runs {direction}")
         return line
 
     def _situation(self, obs: Observation, names: Sequence[str]) -> list[Text]:
@@ -196,6 +198,8 @@ class MauMauRenderer(Renderer):
     def echo(self, event: Mapping[str, Any], action: str) -> bool:
         if event.get("act") == "draw":
             return action == "draw" and event.get("cards") == 1
+        if event.get("act") == "catch":
+            return False  # it says who was caught and how many cards it cost
         return event.get("act") == action
 
     def event(self, event: Any, names: Sequence[str], viewer: Any) -> Text:

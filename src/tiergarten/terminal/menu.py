@@ -47,14 +47,15 @@ class Choice:
 
 
 def pick(text: str, options: Sequence[str], what: str) -> str:
-    """The option `text` names by number (from 1) or by (the start of) its name.
+    """The option `text` names by number (from 1) or by (the start of) its name. The options
+    are on screen above the prompt (see `numbered`), so a wrong answer points there.
 
     >>> pick("2", ["hare", "mouse"], "species"), pick("MO", ["hare", "mouse"], "species")
     ('mouse', 'mouse')
     >>> pick("7", ["hare", "mouse"], "species")
     Traceback (most recent call last):
     ...
-    tiergarten.terminal.menu.Wrong: no species 7: type 1 to 2 or a name (hare, mouse)
+    tiergarten.terminal.menu.Wrong: no species 7: type 1 to 2 or one of the names above
     """
     word = text.strip().lower()
     if word.isdigit() and 1 <= int(word) <= len(options):
@@ -64,7 +65,7 @@ def pick(text: str, options: Sequence[str], what: str) -> str:
     if len(found) == 1:
         return found[0]
     shown = word if word.isdigit() else repr(text.strip())
-    raise Wrong(f"no {what} {shown}: type 1 to {len(options)} or a name ({', '.join(options)})")
+    raise Wrong(f"no {what} {shown}: type 1 to {len(options)} or one of the names above")
 
 
 def numbered(options: Sequence[str | Text]) -> Text:

@@ -1,14 +1,15 @@
 """Mucca Pazza in the terminal: the board as three rows, complete animals marked, the landing
-place or the card grid, stars and cards, the log in words, and a hint from the solver.
+place or the card grid, stars and cards, the log in words, and the adviser's hint.
 
 Built from one seat's observation only (see `tiergarten.games.mucca_pazza.view.observe`).
-The terminal driver has no per-game commands, so there is no `hint` command: the hint is a line
-on the screen of the seat whose turn it is (`show_hints`, on by default), telling how far the
-goal is without saying which slides reach it.
+The screen of the seat whose turn it is has a hint line (`show_hints`, on by default) telling
+how far the goal is without saying which slides reach it; the `hint` command names them. Where
+an 80x24 terminal is short of lines (`tight`), the screen leaves out its blank lines, the won
+cards' names (their number stays), the headings, an empty row of ✓ and the hint line.
 
 >>> r = MuccaPazzaRenderer(unicode=False)
 >>> str(r.label("slide legs right", {"variant": "standard", "slides_left": 0}, ["You", "Bot"]))
-'push the legs row right (spends a star)'
+'push the legs row right (a star)'
 >>> str(r.event({"seat": 1, "act": "reveal", "position": 3, "card": "pig"}, ["You", "Bot"], 0))
 'Bot revealed card 3: pig'
 >>> str(r.tile("cockatoo"))
@@ -25,8 +26,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from tiergarten.games.mucca_pazza.data import GRID_COLUMNS
-from tiergarten.games.mucca_pazza.solver import solve
+from tiergarten.bots.mucca_pazza import advise
+from tiergarten.games.mucca_pazza.cards import GRID_COLUMNS
 
 from .render import Observation, Renderer, whose
 
@@ -72,7 +73,8 @@ class MuccaPazzaRenderer(Renderer):
             table.add_row(row, *cells)
         marks = [Text("✓" if self.unicode else "ok", style="bold green")
                  if board["heads"][c] in complete else Text("") for c in range(columns)]
-        table.add_row("", *marks)
+        if complete or not self.tight:
+            table.add_row("", *marks)
         return table
 
     def _seats(self, obs: Observation, names: Sequence[str]) -> Table:
@@ -82,7 +84,8 @@ class MuccaPazzaRenderer(Renderer):
         table.add_column("Cards", justify="right")
         if obs["stars"] is not None:
             table.add_column("Stars", justify="right")
-        table.add_column("Won")
+        if not self.tight:
+            table.add_column("Won")
         for seat, name in enumerate(names):
             mover = seat == obs.get("turn")
             row: list[str | Text] = [self.marker if mover else "",
@@ -91,15 +94,18 @@ class MuccaPazzaRenderer(Renderer):
             if obs["stars"] is not None:
                 star = "★" if self.unicode else "*"
                 row.append(star * obs["stars"][seat] or "-")
-            row.append(", ".join(_grouped(obs["won"][seat])) or "-")
+            if not self.tight:
+                row.append(", ".join(_grouped(obs["won"][seat])) or "-")
             table.add_row(*row)
         return table
 
     def _landing(self, obs: Observation) -> Text:
         shown = ", ".join(_grouped(obs["landing"])) or "(empty)"
         line = Text.assemble(("Landing place: ", "bold"), shown, f"   pile {obs['pile_size']}")
-        if obs["final_round"] is not None:
-            line.append(f"   last round: {obs['final_round']} turn(s) left", style="bold red")
+        left = obs["final_round"]
+        if left and not obs.get("over"):  # the last turns are being played
+            line.append(f"   last round: {left} turn{'s' if left != 1 else ''} left",
+                        style="bold red")
         return line
 
     def _grid(self, obs: Observation) -> Table:
@@ -122,26 +128,25 @@ class MuccaPazzaRenderer(Renderer):
     def hint(self, obs: Observation) -> Text | None:
         """How far the goal is (not which slides reach it), for the seat whose turn it is."""
         seat, turn = obs.get("seat"), obs.get("turn")
-        if not self.show_hints or seat is None or seat != turn or obs.get("phase") != "slide":
+        if (not self.show_hints or self.tight or seat is None or seat != turn
+                or obs.get("phase") != "slide"):
             return None
+        params = advise(obs)["params"]
+        n = params.get("slides", 0)
         if obs["variant"] == "junior":
-            plan = solve(obs["board"], obs["targets"])
-            n = len(plan.slides)
+            if "animal" not in params:
+                return Text("Hint: this card cannot be won now.", style="dim")
             goal = "an animal for the ghost" if obs["target"] == "ghost" else obs["target"]
-            return Text(f"Hint: {goal} can be completed in {n} more slide{'s' if n != 1 else ''}"
-                        ".", style="dim")
-        plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
-                     stars=obs["stars"][seat], must_slide=not obs["slides_made"])
-        if not plan.cards:
+            return Text(f"Hint: {goal} can be completed in {n} more slide{_s(n)}.", style="dim")
+        cards, stars = params["cards"], params["stars"]
+        if not cards:
             return Text("Hint: no card can be won this turn.", style="dim")
-        stars = f", spending {plan.stars} star{'s' if plan.stars != 1 else ''}" if plan.stars \
-            else ""
-        return Text(f"Hint: the best turn wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
-                    f" in {len(plan.slides)} more slide{'s' if len(plan.slides) != 1 else ''}"
-                    f"{stars}.", style="dim")
+        spend = f", spending {stars} star{_s(stars)}" if stars else ""
+        return Text(f"Hint: the best turn wins {cards} card{_s(cards)} in {n} more slide{_s(n)}"
+                    f"{spend}.", style="dim")
 
     def commands(self) -> dict[str, str]:
-        return {"hint": "the slides the solver would make now"}
+        return {"hint": "what the adviser would do now, and why"}
 
     def command(self, word: str, obs: Observation) -> Text:
         if word != "hint":
@@ -149,29 +154,35 @@ class MuccaPazzaRenderer(Renderer):
         seat, turn = obs.get("seat"), obs.get("turn")
         if seat is None or seat != turn or obs.get("phase") != "slide":
             return Text("Hint: there is nothing to slide for now.", style="dim")
-        if obs["variant"] == "junior":
-            plan = solve(obs["board"], obs["targets"])
-            done = f"completes {', '.join(plan.complete)}" if plan.complete else "completes it"
+        advice = advise(obs)
+        reason, params = advice["reason"], advice["params"]
+        if reason == "win":
+            stars = params["stars"]
+            spend = f", spending {stars} star{_s(stars)}" if stars else ""
+            what = f"wins {params['cards']} card{_s(params['cards'])}{spend}"
+        elif reason == "complete":
+            what = f"completes the {params['animal']}"
+        elif reason == "nothing_stop":
+            return Text("Hint: nothing can be won this turn — stop.", style="dim")
+        elif reason == "nothing_slide":
+            return Text("Hint: nothing can be won this turn — make one slide and stop.",
+                        style="dim")
         else:
-            plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
-                         stars=obs["stars"][seat], must_slide=not obs["slides_made"])
-            if not plan.cards:  # a standard turn that completes nothing wins nothing
-                then = "make one slide and stop" if plan.slides else "stop"
-                return Text(f"Hint: nothing can be won this turn — {then}.", style="dim")
-            done = f"wins {plan.cards} card{'s' if plan.cards != 1 else ''}"
-        if not plan.slides:
-            return Text("Hint: no slide is needed — stop.", style="dim")
-        return Text(f"Hint: {'; '.join(plan.slides)} — {done}.", style="dim")
+            return Text(f"Hint: {advice['hint']} — {advice['why']}.", style="dim")
+        return Text(f"Hint: {'; '.join(advice['plan'])} — {what}.", style="dim")
 
     # -- the screen --------------------------------------------------------------------------
 
     def screen(self, obs: Observation, names: Sequence[str], log: bool = True) -> RenderableType:
         junior = obs["variant"] == "junior"
         title = "Mucca Pazza — junior" if junior else "Mucca Pazza"
-        parts: list[RenderableType] = [Text(title, style="bold"), self._seats(obs, names),
-                                       Text(""), self._board(obs), Text("")]
+        gap = [] if self.tight else [Text("")]
+        heading = [] if self.tight else [Text(title, style="bold")]  # the frame's title says it
+        parts: list[RenderableType] = [*heading, self._seats(obs, names), *gap,
+                                       self._board(obs), *gap]
         if junior:
-            parts += [Text("Cards:", style="bold"), Padding(self._grid(obs), (0, 0, 0, 2))]
+            heading = [] if self.tight else [Text("Cards:", style="bold")]
+            parts += [*heading, Padding(self._grid(obs), (0, 0, 0, 2))]
         else:
             parts.append(self._landing(obs))
         parts += self._situation(obs, names)
@@ -241,6 +252,11 @@ class MuccaPazzaRenderer(Renderer):
             return Text(f"The game is over ({event['reason'].replace('_', ' ')})", style="bold")
         return super().event(event, names, viewer)
 
+    def echo(self, event: Mapping[str, Any], action: str) -> bool:
+        if event.get("act") == "slide":
+            return not event.get("star")  # the slide is the move itself; a star spent is news
+        return super().echo(event, action)
+
     def why_over(self, result: Mapping[str, Any], names: Sequence[str],
                  obs: Observation | None = None) -> str:
         return ENDINGS.get(result.get("reason", ""), "") or super().why_over(result, names, obs)
@@ -251,12 +267,12 @@ class MuccaPazzaRenderer(Renderer):
         words = action.split()
         if words[0] == "slide":
             arrow = f" {ARROWS[words[2]]}" if self.unicode else ""
-            star = (" (spends a star)" if obs.get("variant") == "standard"
-                    and not obs.get("slides_left") else "")
+            star = ((" (★)" if self.unicode else " (a star)")  # said on the line above
+                    if obs.get("variant") == "standard" and not obs.get("slides_left") else "")
             return Text(f"push the {words[1]} row {words[2]}{arrow}{star}")
         if action == "stop":
             if obs.get("variant") == "standard":
-                return Text("stop (a turn that completes nothing wins nothing)")
+                return Text("stop (wins nothing)")  # nothing stands whole mid-turn
             return Text("stop (the card goes back face down)")
         if words[0] == "reveal":
             return Text(f"reveal card {words[1]}")
@@ -272,3 +288,7 @@ def _grouped(names: Sequence[str]) -> list[str]:
 
 
 RENDERER = MuccaPazzaRenderer()
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"

@@ -48,6 +48,7 @@ class Renderer:
     """
 
     log_lines = 6  # how many recent events a screen shows
+    tight = False  # short of lines even without the log: leave out spacing and extras
 
     def __init__(self, unicode: bool = True) -> None:
         self.unicode = unicode  # False: plain ASCII for terminals that cannot show symbols
@@ -180,18 +181,25 @@ class Renderer:
         return None
 
     def outcome(self, result: Mapping[str, Any], names: Sequence[str],
-                obs: Observation | None = None) -> RenderableType:
+                obs: Observation | None = None, brief: bool = False) -> RenderableType:
         """The final scores, ranks and winners, and why the game ended (`obs`: the last
-        observation, for the words)."""
-        table = Table(title="Result", title_justify="left", box=box.SIMPLE_HEAD,
-                      show_edge=False)  # compact: the last screen keeps the table above it
-        table.add_column("Rank", justify="right")
-        table.add_column("Player")
-        table.add_column("Score", justify="right")
+        observation, for the words). `brief` puts the ranking in a line or two instead of a
+        table, for a last screen that has no room for both the table of the game and it."""
         scores, ranks = result["scores"], result["ranks"]
-        for seat in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
-            table.add_row(str(ranks[seat]), names[seat], _number(scores[seat]))
-        return Group(table, Text(winners_line(result["winners"], names), style="bold"),
+        order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+        if brief:
+            ranking: RenderableType = Text("Result: " + " · ".join(
+                f"{ranks[s]}. {names[s]} {_number(scores[s])}" for s in order))
+        else:
+            table = Table(title="Result", title_justify="left", box=box.SIMPLE_HEAD,
+                          show_edge=False)  # compact: the last screen keeps the table above
+            table.add_column("Rank", justify="right")
+            table.add_column("Player")
+            table.add_column("Score", justify="right")
+            for seat in order:
+                table.add_row(str(ranks[seat]), names[seat], _number(scores[seat]))
+            ranking = table
+        return Group(ranking, Text(winners_line(result["winners"], names), style="bold"),
                      Text(f"The game ended: {self.why_over(result, names, obs)}."))
 
     def why_over(self, result: Mapping[str, Any], names: Sequence[str],

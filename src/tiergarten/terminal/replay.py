@@ -73,8 +73,8 @@ def names_of(record: Mapping[str, Any], players: int) -> list[str]:
 
 def replay_record(record: Mapping[str, Any], console: Console, step: bool = False,
            read: Callable[[str], str] = input) -> int:
-    """Print the game of `record` action by action in fixed columns (number, player, move,
-    the hand held before it), each followed by what it did (a doubt's card, a skipped turn, a
+    """Print the game of `record` action by action in fixed columns (number from 1, player,
+    move, the hand held before it), each followed by what it did (a doubt's card, a skipped turn, a
     good hit or a mistake); with `step`, wait for Enter before each action and show every
     hand. Ends with the result and why the game ended. Returns the number of actions
     replayed."""
@@ -88,12 +88,14 @@ def replay_record(record: Mapping[str, Any], console: Console, step: bool = Fals
     console.print(rows.header())
     before = state.observe(None)
     for index, item in enumerate(actions):
+        number = index + 1  # moves are counted from 1, as seats are and as the browser does
         if not (isinstance(item, list) and len(item) == 2):
-            raise RecordError(f"record action {index} is not a [seat, action] pair: {item!r}")
+            raise RecordError(f"move {number} of the record is not a [seat, action] pair: "
+                              f"{item!r}")
         seat, text = item
         if step:
             console.print(Panel(_picture(state, names, renderer),
-                                title=f"before action {index}"))
+                                title=f"before move {number}"))
             try:
                 if read("Enter: next action, q: stop ").strip().lower() == "q":
                     return index
@@ -103,10 +105,10 @@ def replay_record(record: Mapping[str, Any], console: Console, step: bool = Fals
         try:
             state.apply(seat, text)
         except (IllegalAction, TypeError) as exc:
-            raise RecordError(f"record action {index} ({seat!r}, {text!r}) cannot be "
+            raise RecordError(f"move {number} of the record ({seat!r}, {text!r}) cannot be "
                               f"replayed: {exc}") from None
         after = state.observe(None)
-        console.print(rows.row(index, names[seat], str(text), hand))
+        console.print(rows.row(number, names[seat], str(text), hand))
         for line in renderer.happened(before, after, names, seat, str(text)):
             console.print(rows.outcome(line))
         pause = renderer.interlude(before, after, names)
@@ -153,9 +155,9 @@ class Rows:
         grid.add_row(*(Text(c, style="bold dim") for c in cells))
         return grid
 
-    def row(self, index: int, name: str, move: str, hand: Text | None) -> RichTable:
+    def row(self, number: int, name: str, move: str, hand: Text | None) -> RichTable:
         grid = self._grid()
-        cells: list[Text] = [Text(str(index), style="dim"), Text(name, style="bold"),
+        cells: list[Text] = [Text(str(number), style="dim"), Text(name, style="bold"),
                              Text(move)]
         if self.hands:
             cells.append(_unbroken(hand, self.unicode) if hand is not None else Text(""))

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.games.lecker_mammut.state import MAX_DECISIONS
+from tiergarten.games.lecker_mammut import INFO
 
 from .positions import last_event, legal, position
+
+MAX_DECISIONS = INFO.max_decisions
 
 PILE_A = "red-bear orange-bear yellow-bear"
 PILE_B = "red-tiger orange-tiger yellow-tiger"
@@ -139,5 +141,5 @@ def test_the_decision_bound_ends_a_game_that_never_ends() -> None:
     for _ in range(MAX_DECISIONS):
         state.apply(0, "hit pink")
     assert state.is_over() and state.result().reason == "decision_limit"
-    assert len(state.history) == MAX_DECISIONS == state.game.info.max_decisions
+    assert len(state.history) == MAX_DECISIONS == state.decisions == 5_000
     assert last_event(state)["act"] == "mistake"

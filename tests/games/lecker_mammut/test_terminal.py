@@ -75,7 +75,7 @@ def test_the_screen_shows_the_table_in_words() -> None:
         LeckerMammutRenderer(unicode=False).screen(state.observe(0), ["You", "Hard 1"]))
     text = out.getvalue()
     for words in ("green boar", "red deer", "blue tiger", "You", "Hard 1",
-                  "hit pink wrongly (only 0 showing)"):
+                  "hit pink wrongly (none showing)"):
         assert words in text
 
 
@@ -167,3 +167,5 @@ def test_a_persons_good_hit_and_mistake_are_said_at_once() -> None:
     assert hit(three, "green") == "You: a good hit, 3 cards — choose the top card: 1 to 3"
     one = position(middle="green-boar red-deer", piles=["red-bear", "pink-deer"])
     assert hit(one, "green") == "You: only 1 card shows green — a penalty card"
+    none = position(middle="green-boar red-deer", piles=["red-bear", "pink-deer"])
+    assert hit(none, "purple") == "You: no card shows purple — a penalty card"

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 import tiergarten
+from tiergarten.games.mammuz import knowledge
 from tiergarten.games.mammuz.cards import COUNTS, DINOSAURS, KINDS, SPECIES, in_play, kind
-from tiergarten.games.mammuz.state import OPEN, RESPOND, MammuZState
+from tiergarten.games.mammuz.state import MammuZState
+from tiergarten.games.mammuz.terms import OPEN, RESPOND
 
 
 def counts(text: str) -> list[int]:
@@ -58,7 +60,7 @@ def position(hands: list[str], *, turn: int | None = None, species: str | None =
     state.in_game = placed
     state.removed = [COUNTS[k] - placed[k] if k in playing else 0 for k in SPECIES] + [0] * 6
     state.box = [d for d in DINOSAURS if not placed[d]]
-    state.known = [[0] * ((n + 1) * KINDS) for _ in range(n + 1)]
+    state.known = knowledge.table(n)
     state.revealed = []
     state.events = []
     state.species = kind(species) if species else -1

@@ -61,3 +61,46 @@ def test_a_player_left_without_cards_by_an_extinction_wins_at_once() -> None:
     assert result.winners == (2,) and result.reason == "extinction"
     assert result.scores == (-2, -2, 1) and result.ranks == (2, 2, 1)
     assert state.observe(0)["winner"] == 2
+
+
+def test_a_herd_taken_opens_an_extinction_to_the_taker() -> None:
+    """The extinctions after a take come from those before it and the taker's new hand
+    (state._after_doubt). Every species starts split between two hands."""
+    hands = ["tiger deer hare", "tiger tiger hare deer", "deer hare"]
+    state = position(hands, turn=0)
+    state.apply(0, "lay tiger as tiger")
+    assert state.to_move() == (1,)
+    state.apply(1, "doubt 1")  # the truth: the doubter takes the herd, so holds every tiger
+    assert state.to_move() == (2, 1) and legal(state, 1) == ["extinct tiger"]
+    state = position(hands, turn=0)
+    state.apply(0, "lay tiger as deer")
+    state.apply(1, "lay hare as deer")
+    state.apply(2, "doubt 1")  # a lie: seat 1 takes the herd back, and seat 0's tiger with it
+    assert state.to_move() == (2, 1) and legal(state, 1) == ["extinct tiger"]
+    assert legal(state, 0) == []
+
+
+def test_the_extinctions_kept_across_moves_are_those_every_hand_shows() -> None:
+    """A lay or a take updates the open extinctions instead of looking at every hand again;
+    in random games they always equal a fresh look."""
+    import random
+
+    import tiergarten
+    from tiergarten.games.mammuz.state import MammuZState
+
+    rng = random.Random(3)
+    checked = 0
+    for players in range(3, 8):
+        game = tiergarten.load("mammuz", players)
+        for seed in range(25):
+            state = game.new_state(seed)
+            assert isinstance(state, MammuZState)
+            while not state.is_over():
+                kept = state._ext
+                if kept is not None:
+                    state._ext = None
+                    assert state.extinctions() == kept
+                    checked += 1
+                seat = rng.choice(state.to_move())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked > 3000

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiergarten
+from tiergarten.games.mammuz import knowledge
 from tiergarten.games.mammuz.cards import DINOSAURS, KINDS, SPECIES
 from tiergarten.games.mammuz.state import MammuZState
 
@@ -19,7 +20,8 @@ def check(state: MammuZState) -> None:
         # every card still in the game is in a hand, the herd or the jackpot
         assert state.in_game[k] == sum(h[k] for h in holders) + state.herd[k]
     assert [sum(h) for h in state.hands] == state.sizes
-    for o, row in enumerate(state.known):
+    known = knowledge.settled(state.known)  # the counts the stored table stands for
+    for o, row in enumerate(known):
         for h, holder in enumerate(holders):
             for k in range(KINDS):
                 # what a seat (or a spectator) knows a hand or the jackpot holds is true
@@ -27,7 +29,7 @@ def check(state: MammuZState) -> None:
             if h == o < n:  # a seat does not track its own hand here
                 assert not any(row[h * KINDS:(h + 1) * KINDS])
         if o < n:  # what is public, every seat knows (of every holder but itself)
-            assert all(row[i] >= state.known[n][i] for i in range(len(row))
+            assert all(row[i] >= known[n][i] for i in range(len(row))
                        if i // KINDS != o)
     for s in SPECIES:
         if state.extinct[s]:

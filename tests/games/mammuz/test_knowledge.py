@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import tiergarten
-from tiergarten.games.mammuz.cards import NAMES, kind
+from tiergarten.games.mammuz import knowledge
+from tiergarten.games.mammuz.cards import KINDS, NAMES, kind
 
 from .positions import position
 
@@ -71,3 +72,19 @@ def test_the_dinosaurs_left_in_the_box_are_resampled_too() -> None:
     held = set(state.observe(0)["hand"])
     assert all(not held & {NAMES[d] for d in box}
                for box in boxes)
+
+
+def test_what_was_forgotten_stays_forgotten_when_more_is_learnt() -> None:
+    """Forgetting is stored as a count of cards laid (knowledge.py): a card learnt afterwards
+    counts from what is still known, zero here, not from the count stored before."""
+    known = knowledge.table(3)
+    hare = kind("hare")
+    for _ in range(2):
+        knowledge.learn_card(known, 1, hare)  # everyone saw two hares go to seat 1
+    assert knowledge.settled(known)[0][1 * KINDS + hare] == 2
+    knowledge.forget(known, 1, 3)  # seat 1 laid three cards face down
+    assert knowledge.settled(known)[0][1 * KINDS + hare] == 0
+    knowledge.learn_card(known, 1, hare)
+    assert [row[1 * KINDS + hare] for row in knowledge.settled(known)] == [1, 0, 1, 1]
+    knowledge.forget(known, 1, 1)
+    assert not any(row[1 * KINDS + hare] for row in knowledge.settled(known))

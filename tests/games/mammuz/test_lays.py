@@ -33,7 +33,7 @@ def random_hand(rng: random.Random) -> list[int]:
 @pytest.mark.parametrize("seed", range(3))
 def test_lays_of_random_hands_match_the_definition(seed: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lays, "_CACHE_LIMIT", 16)  # gather_py's cache empties often
+    monkeypatch.setattr(lays, "_CACHE_LIMIT", 16)  # the lay set caches empty often
     rng = random.Random(seed)
     for _ in range(80):
         hand = random_hand(rng)

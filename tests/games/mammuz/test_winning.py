@@ -89,15 +89,14 @@ def test_a_last_card_pterosaurus_wins_unless_the_herd_is_given_back(give: int, o
 
 
 def test_a_decision_limit_ends_a_game_ranked_by_cards_left() -> None:
-    from tiergarten.games.mammuz.state import MAX_DECISIONS
     state = position(["deer tiger", "hare tiger tiger", "deer hare"], turn=0)
-    state.decisions = MAX_DECISIONS - 1
+    assert state.game.info.max_decisions == 5_000
+    state.decisions = 5_000 - 1
     state.apply(0, "lay deer as hare")
     assert state.is_over()
     result = state.result()
     assert result.reason == "decision_limit"
     assert result.ranks == (1, 3, 2) and result.winners == (0,)
-    assert tiergarten.load("mammuz").info.max_decisions == MAX_DECISIONS
 
 
 def test_once_every_species_is_extinct_the_fewest_cards_win() -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.games.maumau.state import MAX_DECISIONS
+from tiergarten.games.maumau import INFO
 
 from .positions import legal, position
+
+MAX_DECISIONS = INFO.max_decisions
 
 
 @pytest.mark.parametrize(("cards", "points"), [
@@ -99,8 +101,7 @@ def test_rounds_1_plays_a_single_round() -> None:
 
 
 def test_the_engine_ends_a_match_at_its_decision_bound() -> None:
-    game = tiergarten.load("maumau")
-    assert game.info.max_decisions == MAX_DECISIONS
+    assert MAX_DECISIONS == 20_000
     state = position(["Kh 7d 8d", "7c 8c", "9s"], top="Qh", scores=[3, 9, 1],
                      decisions=MAX_DECISIONS - 2)
     state.apply(0, "play Kh")
@@ -119,3 +120,18 @@ def test_the_pass_after_a_draw_counts_toward_the_decision_bound() -> None:
     assert not state.is_over() and legal(state) == ["pass"]
     state.apply(0, "pass")
     assert state.result().reason == "decision_limit"
+
+
+def test_a_match_cut_at_the_decision_bound_leaves_no_drawn_card_or_chain_behind() -> None:
+    # Nobody moves after the end: the drawer's card and a live 7-chain are not shown as still
+    # to be played or paid (the drawn card becomes an ordinary card of the hand).
+    state = position(["Kc 7d 8d", "7c 8c"], top="Qh", stock="9h", decisions=MAX_DECISIONS - 1)
+    state.apply(0, "draw")
+    assert state.result().reason == "decision_limit"
+    seen = state.observe(0)
+    assert (seen["drawn"], seen["drawn_fits"], seen["turn"]) == (None, None, None)
+    assert "9h" in seen["hand"]
+    chain = position(["7h Kc 8d", "7c 8c"], top="Qh", decisions=MAX_DECISIONS - 1)
+    chain.apply(0, "play 7h")
+    assert chain.result().reason == "decision_limit"
+    assert chain.observe(None)["pending_draw"] == 0

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import tiergarten
 from tiergarten.games.mucca_pazza import JuniorState, StandardState
-from tiergarten.games.mucca_pazza.data import ANIMALS, animal
+from tiergarten.games.mucca_pazza.cards import ANIMALS, animal
 
 Rows = Sequence[str]  # one row as a space-separated string of animal names
 

@@ -12,7 +12,7 @@ import tiergarten
 from tiergarten.bots import make, names
 from tiergarten.core.match import SeatView, play_match
 from tiergarten.games.mucca_pazza import JuniorState, solve
-from tiergarten.games.mucca_pazza.data import ANIMALS
+from tiergarten.games.mucca_pazza.cards import ANIMALS
 
 from .positions import J_BODIES, J_HEADS, J_LEGS, junior, standard
 from .test_standard import HEADS
@@ -98,13 +98,13 @@ def test_greedy_wins_what_the_solver_says_on_real_boards() -> None:
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
         seat = state.to_move()[0]
         obs = state.observe(seat)
-        plan = solve(obs["board"], landing=obs["landing"], slides=3, stars=obs["stars"][seat])
+        best = solve(obs["board"], landing=obs["landing"], slides=3, stars=obs["stars"][seat])
         moves = play_turn(state, "greedy", seat)
         after = state.observe(seat)
-        assert after["cards"][seat] - obs["cards"][seat] == plan.cards, seed
-        assert obs["stars"][seat] - after["stars"][seat] == plan.stars, seed
-        if plan.cards:  # the solver's own slides, and the turn ended at the completion
-            assert moves == list(plan.slides), seed
+        assert after["cards"][seat] - obs["cards"][seat] == best.cards, seed
+        assert obs["stars"][seat] - after["stars"][seat] == best.stars, seed
+        if best.cards:  # the solver's own slides, and the turn ended at the completion
+            assert moves == list(best.slides), seed
 
 
 def test_memory_remembers_a_card_revealed_in_another_players_turn() -> None:

@@ -38,6 +38,18 @@ def test_standard_refuses_reveals_and_an_early_stop() -> None:
     assert state.observe(0) == before
 
 
+def test_a_standard_reveal_is_refused_with_only_the_moves_allowed_now() -> None:
+    # before the first slide `stop` is not allowed, so the reason does not offer it
+    state = tiergarten.load("mucca_pazza").new_state(seed=1)
+    with pytest.raises(tiergarten.IllegalAction) as first:
+        state.apply(0, "reveal 3")
+    assert first.value.reason == "the standard game has no card grid to reveal from: slide a row"
+    state.apply(0, "slide heads left")
+    with pytest.raises(tiergarten.IllegalAction) as later:
+        state.apply(0, "reveal 3")
+    assert later.value.reason.endswith(": slide a row or stop")
+
+
 def test_junior_refusals_name_the_reason() -> None:
     state = junior(J_HEADS, J_BODIES, J_LEGS, "frog " * 15 + "ghost")
     with pytest.raises(tiergarten.IllegalAction, match="reveal a face-down card first"):
@@ -53,10 +65,8 @@ def test_junior_refusals_name_the_reason() -> None:
 
 
 def test_the_decision_limit_ends_a_game_that_runs_on() -> None:
-    from tiergarten.games.mucca_pazza import state as module
-
     state = junior(J_HEADS, J_BODIES, J_LEGS, "frog " * 15 + "ghost")
-    state.decisions = module.MAX_DECISIONS - 2
+    state.decisions = state.game.info.max_decisions - 2
     state.apply(0, "reveal 3")
     state.apply(0, "stop")
     assert state.is_over() and state.result().reason == "decision_limit"

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 import tiergarten
-from tiergarten.games.mucca_pazza import state as module
 
 from .positions import J_BODIES, J_HEADS, J_LEGS, junior
 
@@ -82,7 +81,7 @@ def test_the_last_junior_card_taken_leaves_no_target() -> None:
 
 def test_a_junior_turn_cut_short_by_the_decision_bound_turns_its_card_back() -> None:
     state = junior(J_HEADS, J_BODIES, J_LEGS, "frog " * 15 + "ghost")
-    state.decisions = module.MAX_DECISIONS - 1
+    state.decisions = state.game.info.max_decisions - 1
     state.apply(0, "reveal 3")  # the bound is reached with the frog face up, played for
     obs = check_end(state, 0)
     assert obs["grid"] == [None] * 16 and obs["result"]["reason"] == "decision_limit"

@@ -8,7 +8,7 @@ import pytest
 
 import tiergarten
 from tiergarten.games.mucca_pazza import JuniorState
-from tiergarten.games.mucca_pazza.data import CARD_NAMES
+from tiergarten.games.mucca_pazza.cards import CARD_NAMES
 
 from .positions import J_BODIES, J_HEADS, J_LEGS, junior
 

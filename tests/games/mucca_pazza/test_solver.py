@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tiergarten.games.mucca_pazza import StandardState, solve
 from tiergarten.games.mucca_pazza.board import complete, slide
-from tiergarten.games.mucca_pazza.data import ANIMALS, animal
+from tiergarten.games.mucca_pazza.cards import ANIMALS, animal
 
 from .positions import standard
 
@@ -56,9 +56,9 @@ def boards(draw: st.DrawFn, sizes: tuple[int, ...] = (3, 4, 5, 6, 10)) -> Board:
 @given(boards(), st.data())
 def test_fewest_slides_match_breadth_first_search(board: Board, data: st.DataObject) -> None:
     targets = data.draw(st.sets(st.sampled_from(board[0]), min_size=1, max_size=2))
-    plan = solve(names(board), [ANIMALS[a] for a in targets])
-    assert len(plan.slides) == brute_fewest(board, targets)
-    assert targets & {animal(a) for a in plan.complete}
+    best = solve(names(board), [ANIMALS[a] for a in targets])
+    assert len(best.slides) == brute_fewest(board, targets)
+    assert targets & {animal(a) for a in best.complete}
 
 
 def turn_outcomes(state: StandardState, memo: dict[Any, Outcome]) -> Outcome:
@@ -104,20 +104,20 @@ def turns(draw: st.DrawFn) -> StandardState:
 def test_the_best_turn_matches_every_way_of_playing_it_on_the_engine(state: StandardState,
                                                                      ) -> None:
     obs = state.observe(0)
-    plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
+    best = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
                  stars=obs["stars"][0], must_slide=not obs["slides_made"])
-    assert (plan.cards, -plan.stars, -len(plan.slides)) == turn_outcomes(state, {})
-    # and the plan's slides, played on the engine, yield exactly that
+    assert (best.cards, -best.stars, -len(best.slides)) == turn_outcomes(state, {})
+    # and the solution's slides, played on the engine, yield exactly that
     before = state.stars[0]
-    for i, move in enumerate(plan.slides):
-        assert state.turn == 0, f"the turn ended before slide {i + 1} of {plan}"
+    for i, move in enumerate(best.slides):
+        assert state.turn == 0, f"the turn ended before slide {i + 1} of {best}"
         state.apply(0, move)
-    if state.turn == 0 and not state.is_over():  # no completion: the plan stops
-        assert not plan.complete and plan.cards == 0
+    if state.turn == 0 and not state.is_over():  # no completion: the solution stops
+        assert not best.complete and best.cards == 0
         if state.legal_actions(0):
             state.apply(0, "stop")
-    assert state.cards()[0] == plan.cards and before - state.stars[0] == plan.stars
-    assert [ANIMALS[a] for a in complete(state.rows)] == list(plan.complete)
+    assert state.cards()[0] == best.cards and before - state.stars[0] == best.stars
+    assert [ANIMALS[a] for a in complete(state.rows)] == list(best.complete)
 
 
 def test_the_best_turn_is_the_first_completion_not_one_beyond_it() -> None:
@@ -126,20 +126,20 @@ def test_the_best_turn_is_the_first_completion_not_one_beyond_it() -> None:
              "bodies": ["pig", "frog", "horse", "dog", "cat"],
              "legs": ["horse", "frog", "dog", "cat", "pig"]}
     landing = ["frog", "dog", "dog", "dog"]
-    plan = solve(board, landing=landing, stars=0)
-    assert (plan.slides, plan.complete, plan.cards) == (("slide heads right",), ("frog",), 1)
+    best = solve(board, landing=landing, stars=0)
+    assert (best.slides, best.complete, best.cards) == (("slide heads right",), ("frog",), 1)
     # a star buys a way round that completes nothing on the way
-    plan = solve(board, landing=landing, stars=3)
-    assert plan.slides == ("slide heads left",) * 3 + ("slide legs right",)
-    assert (plan.complete, plan.cards, plan.stars) == (("dog", "cat"), 3, 1)
+    best = solve(board, landing=landing, stars=3)
+    assert best.slides == ("slide heads left",) * 3 + ("slide legs right",)
+    assert (best.complete, best.cards, best.stars) == (("dog", "cat"), 3, 1)
 
 
 def test_an_animal_complete_at_the_start_is_won_there_and_back() -> None:
     heads = list(ANIMALS)
     board = {"heads": heads, "bodies": heads[:1] + heads[2:] + heads[1:2],
              "legs": heads[:1] + heads[-1:] + heads[1:-1]}
-    plan = solve(board, landing=["frog", "frog"], slides=3)
-    assert plan.cards == 2 and len(plan.slides) == 2 and plan.complete == ("frog",)
+    best = solve(board, landing=["frog", "frog"], slides=3)
+    assert best.cards == 2 and len(best.slides) == 2 and best.complete == ("frog",)
 
 
 def test_stars_are_spent_only_when_they_win_more() -> None:
@@ -148,13 +148,13 @@ def test_stars_are_spent_only_when_they_win_more() -> None:
     board = {"heads": heads, "bodies": heads[2:] + heads[:2], "legs": heads[-2:] + heads[:-2]}
     assert solve(board, "frog").slides == ("slide bodies right",) * 2 + ("slide legs left",) * 2
     assert solve(board, landing=["frog", "dog"], stars=0).cards == 0
-    plan = solve(board, landing=["frog", "dog"], stars=2)
-    assert (plan.cards, plan.stars, len(plan.slides)) == (2, 1, 4)
+    best = solve(board, landing=["frog", "dog"], stars=2)
+    assert (best.cards, best.stars, len(best.slides)) == (2, 1, 4)
     # frog one slide away, the dog four: the star buys nothing more, so it is kept
     board["legs"] = heads[1:] + heads[:1]
     board["bodies"] = heads
-    plan = solve(board, landing=["frog"], stars=3)
-    assert (plan.cards, plan.stars, plan.slides) == (1, 0, ("slide legs right",))
+    best = solve(board, landing=["frog"], stars=3)
+    assert (best.cards, best.stars, best.slides) == (1, 0, ("slide legs right",))
 
 
 def test_a_target_must_be_on_the_board() -> None:

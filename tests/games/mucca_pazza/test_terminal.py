@@ -83,3 +83,16 @@ def test_the_standard_hint_command_names_the_slides_to_the_first_completion() ->
     state.apply(1, "slide heads left")  # nothing can be won within the two slides left
     assert str(renderer.command("hint", state.observe(1))) == (
         "Hint: nothing can be won this turn — stop.")
+
+
+def test_the_last_round_is_counted_in_turns_and_not_shown_once_the_game_is_over() -> None:
+    state = standard("dog cat pig frog", "frog cat pig dog", "frog pig dog cat", "frog pig pig",
+                     pile="dog", stars=(0, 0))
+    state.apply(0, "slide heads right")  # the frog won, the last pile card laid out
+    said = []
+    while not state.is_over():
+        said.append(next(line.strip() for line in text(state.observe(0)).splitlines()
+                         if "pile 0" in line))
+        state.apply(state.turn, "slide heads left")
+    assert said[0].endswith("last round: 2 turns left") and said[-1].endswith("1 turn left")
+    assert state.observe(0)["final_round"] == 0 and "last round" not in text(state.observe(0))

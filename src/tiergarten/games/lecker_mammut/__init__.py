@@ -6,4 +6,6 @@ Standard library only.
 from .game import INFO, LeckerMammut
 from .state import LeckerMammutState
 
-__all__ = ["INFO", "LeckerMammut", "LeckerMammutState"]
+GAME = LeckerMammut  # what the registry loads: the package's name is the game's id
+
+__all__ = ["GAME", "INFO", "LeckerMammut", "LeckerMammutState"]

@@ -36,7 +36,7 @@ class LeckerAction(Action):
     feature: int  # the called animal or colour of a hit, else -1
     card: int  # the chosen top card, else -1
     pile: int  # the 0-based prize pile given back, else -1
-    version: int | None  # the table version a hit was judged on; None = the table as it is now
+    version: int | None  # the version (of the visible cards) a hit names; None = the table now
 
     def __init__(self, id: int, text: str, kind: int, feature: int = -1, card: int = -1,
                  pile: int = -1, version: int | None = None) -> None:
@@ -79,7 +79,7 @@ NOTATION_HINT = ("write flip, hit <animal or colour> [@<version>], top <card>, p
 
 
 def hit_at(f: int, version: int) -> LeckerAction:
-    """The hit on feature `f` judged against table version `version` (one object per text)."""
+    """The hit on feature `f` judged against version `version` (one object per text)."""
     key = (f, version)
     action = _VERSIONED.get(key)
     if action is None:

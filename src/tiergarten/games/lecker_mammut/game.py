@@ -6,7 +6,8 @@ from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
 
 from .actions import ACTIONS, NOTATION_HINT, LeckerAction, parse
-from .state import MAX_DECISIONS, LeckerMammutState
+from .state import LeckerMammutState
+from .terms import LeckerMammutTermination
 
 INFO = GameInfo(
     id="lecker_mammut",
@@ -14,7 +15,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=6,
     default_players=4,
-    max_decisions=MAX_DECISIONS,
+    max_decisions=5_000,  # the engine's safety bound on one game (void hits count)
+    reasons=LeckerMammutTermination,
     real_time=True,
     summary="Flip cards; hit the club when three visible cards share an animal or a colour, "
             "and steal prize piles from each other.",

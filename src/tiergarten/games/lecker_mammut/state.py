@@ -10,10 +10,9 @@ names a version a good hit has changed since is void. The game alone judges this
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from tiergarten.core import Action, IllegalAction, Result, State
+from tiergarten.core import Action, IllegalAction, Result, State, Termination, ViewModule
 
 from . import view
 from .actions import (
@@ -31,40 +30,48 @@ from .actions import (
     hit_at,
 )
 from .cards import DECK, shows
+from .terms import LeckerMammutTermination
 
 if TYPE_CHECKING:
     from .game import LeckerMammut
 
-MAX_DECISIONS = 5_000  # the engine's safety bound on one game (GameInfo.max_decisions)
 GOOD_HIT = 3  # visible cards that must show the called feature
 
 _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
 
 
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> to_move by its first seat
+
+
+def _orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: every seat, that one first and the others in seat order (built once)."""
+    orders = _ORDERS[players] = tuple((first, *(s for s in range(players) if s != first))
+                                      for first in range(players))
+    return orders
+
+
 class LeckerMammutState(State):
     """One game of Lecker Mammut!: as many rounds as players (or the `rounds` option)."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "round", "starter", "scores", "piles",
-        "middle", "prizes", "penalties", "penalty_cards", "flipper", "choosing", "passed",
-        "returning", "version", "stale_upto", "replaced_at", "changed_at", "idle", "over",
-        "reason", "_legal", "_public",
+        "round", "starter", "scores", "piles", "middle", "prizes", "penalties", "penalty_cards",
+        "flipper", "choosing", "passed", "returning", "version", "stale_upto", "replaced_at",
+        "changed_at", "idle", "_legal", "_public",
     )
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = LeckerAction
+    _CLONE_KEEP = ("round", "starter", "flipper", "version", "stale_upto", "replaced_at",
+                   "changed_at", "idle", "_public")  # _public: replaced, never changed in place
+    _CLONE_COPY = ("scores", "middle", "penalties", "passed", "returning", "_legal")
+    _CLONE_COPY_EACH = ("piles", "penalty_cards")
 
     def __init__(self, game: LeckerMammut, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history: list[tuple[int, Action]] = []
-        self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
-        self.rng = random.Random(seed)
-        n = game.players
-        self.scores = [0] * n
+        super().__init__(game, seed)
+        self.scores = [0] * game.players
         self.round = 1
         self.starter = 0
         self.version = -1  # the first deal makes it 0
-        self.over = False
-        self.reason = ""
         self._deal()
 
     # -- set-up -----------------------------------------------------------------------------
@@ -98,11 +105,23 @@ class LeckerMammutState(State):
     # -- queries ----------------------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
+        """Anyone may hit at any moment (during returns only the returning seats act). The
+        first seat is the one the game waits on: a seat that must give a pile back, else the
+        first seat choosing a top card, else the flipper, else the first seat clockwise from
+        the starter that has not passed; the others follow in seat order."""
         if self.over:
             return ()
         if self.returning:
-            return tuple(self.returning)
-        return tuple(range(self.game.players))  # anyone may hit at any moment
+            return tuple(self.returning)  # in seat order: the first is waited on first
+        if self.choosing:
+            first = next(iter(self.choosing))  # the earliest good hit still choosing
+        elif self.flipper >= 0:
+            first = self.flipper
+        else:
+            n, start = self.game.players, self.starter
+            waiting = [(start + i) % n for i in range(n) if not self.passed[(start + i) % n]]
+            first = waiting[0] if waiting else start  # all passed ends the round at once
+        return (_ORDERS.get(self.game.players) or _orders(self.game.players))[first]
 
     def legal_actions(self, seat: int) -> tuple[LeckerAction, ...]:
         if self.over or not 0 <= seat < self.game.players:
@@ -157,26 +176,8 @@ class LeckerMammutState(State):
                     or (seen is not None and seen < self.replaced_at))
         return action.kind == FLIP_KIND and seen is not None and seen < self.changed_at
 
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
-        if not self.over:
-            raise ValueError("the game is not over yet; result() is for finished games")
-        return Result.from_scores(self.scores, self.reason)
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self, seat)
-
-    def resample(self, seat: int, rng: random.Random) -> LeckerMammutState:
-        return view.resample(self, seat, rng)
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        if self.over or seat not in self.to_move():
-            return super().why_illegal(seat, action)
-        if not isinstance(action, LeckerAction):
-            return f"{action} is not a Lecker Mammut! action"
-        return view.explain(self, seat, action)
+    def _result(self, reason: Termination) -> Result:
+        return Result.from_scores(self.scores, reason)
 
     # -- transitions ------------------------------------------------------------------------
 
@@ -200,27 +201,23 @@ class LeckerMammutState(State):
                                 f"is at version {self.version}", legal)
         self.apply_unchecked(seat, action)
 
-    def apply_unchecked(self, seat: int, action: LeckerAction) -> None:  # type: ignore[override]
-        self.history.append((seat, action))
+    def _act(self, seat: int, action: LeckerAction) -> None:  # type: ignore[override]
         kind = action.kind
         if kind == HIT_KIND and action.version is not None and action.version <= self.stale_upto:
-            pass  # void: a slower hand on a table a good hit has changed since; only recorded
-        else:
-            self._dirty()
-            if kind == PASS_KIND:
-                self._pass(seat)
-            else:
-                self.passed = [False] * self.game.players  # any other action clears all passes
-                if kind == FLIP_KIND:
-                    self._flip(seat)
-                elif kind == HIT_KIND:
-                    self._hit(seat, action.feature)
-                elif kind == TOP_KIND:
-                    self._top(seat, action.card)
-                elif kind == RETURN_KIND:
-                    self._return(seat, action.pile)
-        if len(self.history) >= MAX_DECISIONS and not self.over:
-            self._finish("decision_limit")
+            return  # void: a slower hand on a table a good hit has changed since; only recorded
+        self._dirty()
+        if kind == PASS_KIND:
+            self._pass(seat)
+            return
+        self.passed = [False] * self.game.players  # any other action clears all passes
+        if kind == FLIP_KIND:
+            self._flip(seat)
+        elif kind == HIT_KIND:
+            self._hit(seat, action.feature)
+        elif kind == TOP_KIND:
+            self._top(seat, action.card)
+        elif kind == RETURN_KIND:
+            self._return(seat, action.pile)
 
     def _changed(self) -> None:
         """The visible cards changed: a new version, and the table's timer starts again."""
@@ -336,15 +333,14 @@ class LeckerMammutState(State):
         self.events.append(("round", self.round, points, list(self.penalties)))
         rounds = self.game.options["rounds"] or self.game.players
         if self.round >= rounds:
-            self._finish("rounds")
+            self._finish(LeckerMammutTermination.ROUNDS)
             return
         self.round += 1
         self.starter = (self.starter + 1) % self.game.players
         self._deal()
 
-    def _finish(self, reason: str) -> None:
-        self.over = True
-        self.reason = reason
+    def _finish(self, reason: Termination) -> None:
+        super()._finish(reason)
         self._dirty()
 
     def _dirty(self) -> None:
@@ -354,24 +350,6 @@ class LeckerMammutState(State):
 
     # -- copies -----------------------------------------------------------------------------
 
-    def clone(self) -> LeckerMammutState:
-        new = LeckerMammutState.__new__(LeckerMammutState)
-        for name in ("game", "seed", "round", "starter", "flipper", "version", "stale_upto",
-                     "replaced_at", "changed_at", "idle", "over", "reason"):
-            setattr(new, name, getattr(self, name))
-        new.history = self.history.copy()
-        new.events = self.events.copy()
-        new.scores = self.scores.copy()
-        new.piles = [p.copy() for p in self.piles]
-        new.middle = self.middle.copy()
+    def _copy_into(self, new: LeckerMammutState) -> None:
         new.prizes = [[p.copy() for p in piles] for piles in self.prizes]
-        new.penalties = self.penalties.copy()
-        new.penalty_cards = [p.copy() for p in self.penalty_cards]
         new.choosing = {s: (f, taken.copy()) for s, (f, taken) in self.choosing.items()}
-        new.passed = self.passed.copy()
-        new.returning = self.returning.copy()
-        new._legal = self._legal.copy()
-        new._public = self._public  # never changed in place: a change makes a new one
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        return new

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import FLIP_KIND, HIT_KIND, PASS_KIND, RETURN_KIND, TOP_KIND, LeckerAction
 from .cards import FEATURE_NAMES, NAMES, shows
+from .terms import CHOOSING, ENDING, FLIPPING, OVER, RETURNS
 
 if TYPE_CHECKING:
     from .state import LeckerMammutState
@@ -24,12 +25,12 @@ def phase(state: LeckerMammutState) -> str:
     """`flipping`, `choosing` (a top card is awaited), `ending` (every pile is flipped: hit or
     pass), `returns` (the most penalised give a pile back) or `over`."""
     if state.over:
-        return "over"
+        return OVER
     if state.returning:
-        return "returns"
+        return RETURNS
     if state.choosing:
-        return "choosing"
-    return "flipping" if state.flipper >= 0 else "ending"
+        return CHOOSING
+    return FLIPPING if state.flipper >= 0 else ENDING
 
 
 def observe(state: LeckerMammutState, seat: int | None) -> dict[str, Any]:

@@ -1,12 +1,9 @@
-"""MammuZ (`mammuz`): the bluffing game of docs/games/mammuz.md. Standard library only.
+"""MammuZ (`mammuz`): the bluffing game of docs/games/mammuz.md. Standard library only (its
+optional C kernel, when installed, only lists lays: see `lays`)."""
 
-`knowledge`, `lays` and `state` may run compiled (see `tiergarten.core.native`)."""
+from .game import INFO, MammuZ
+from .state import MammuZState
 
-from tiergarten.core import native
+GAME = MammuZ  # what the registry loads: the package's name is the game's id
 
-native.load(__name__, __path__[0])
-
-from .game import INFO, MammuZ  # noqa: E402 (after choosing compiled or source modules)
-from .state import MammuZState  # noqa: E402
-
-__all__ = ["INFO", "MammuZ", "MammuZState"]
+__all__ = ["GAME", "INFO", "MammuZ", "MammuZState"]

@@ -1,11 +1,14 @@
-/* gather(rows, species, key, plans, low, high, tail) -> tuple: MammuZ's lay enumeration.
+/* _tiergarten_mammuz.gather(rows, species, key, plans, low, high, tail) -> tuple: MammuZ's
+ * optional C kernel, the lay enumeration of tiergarten/games/mammuz/lays.py.
  *
- * The same as lays.gather_py (the Python fallback, which documents it): the lays of the
- * capped hand `key` (fourteen counts, at most four each) for each species, from the plan of
- * the dinosaurs it holds and the bit set of the animal parts it can supply (the AND of the
- * two halves' bit sets, looked up by index: no hashing, no cache); then tail. One pass counts,
- * one fills a tuple of the exact size: no list, no copy, no int object per item (the Python
- * loop costs ~20 ns per item, this a few). Built by tools/compile.py. */
+ * The same actions in the same order as lays.LegalLays (the pure-Python path, which documents
+ * the table): the lays of the capped hand `key` (fourteen counts, at most four each) for each
+ * species, from the plan of the dinosaurs it holds and the bit set of the animal parts it can
+ * supply (the AND of the two halves' bit sets, looked up by index: no hashing, no cache); then
+ * tail. One pass counts, one fills a tuple of the exact size: no list, no copy, no int object
+ * per item. Every table comes from lays.py, so the rules stay in Python; `VERSION` names this
+ * calling convention (lays.py uses the kernel only when it matches). Built into the wheel by
+ * hatch_build.py when a C compiler is there; without it the package is pure Python. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -129,13 +132,19 @@ bad:
 
 static PyMethodDef methods[] = {
     {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
-     "gather(rows, species, key, plans, low, high, tail) -> tuple (see lays.gather_py)"},
+     "gather(rows, species, key, plans, low, high, tail) -> tuple (see mammuz/lays.py)"},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_gather", NULL, 0, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tiergarten_mammuz", NULL, 0,
+                                     methods};
 
-PyMODINIT_FUNC PyInit__gather(void) {
+PyMODINIT_FUNC PyInit__tiergarten_mammuz(void) {
     for (int v = 1; v < 256; v++) ones[v] = (unsigned char)(ones[v >> 1] + (v & 1));
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "VERSION", 1) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

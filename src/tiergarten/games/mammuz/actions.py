@@ -18,19 +18,17 @@ A lay is written with the cards of the declared species first, then the others i
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Final
 
 from tiergarten.core import Action, NotationError
 
 from .cards import COUNTS, HARE, KINDS, MOUSE, NAMES, SPECIES, SPECIES_NAMES, kind
 
-# Final literals: compiled modules (tiergarten.core.native) use them as constants
-LAY_KIND: Final = 0
-DOUBT_KIND: Final = 1
-EXTINCT_KIND: Final = 2
-GIVE_KIND: Final = 3
-MAX_LAY: Final = 4
-MAX_SEATS: Final = 7
+LAY_KIND = 0
+DOUBT_KIND = 1
+EXTINCT_KIND = 2
+GIVE_KIND = 3
+MAX_LAY = 4
+MAX_SEATS = 7
 
 
 class MammuZAction(Action):

@@ -13,13 +13,13 @@ Setup(removed=(7,), dinosaurs=5, cards=40, hand=10)
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 SPECIES_NAMES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "mouse")
 DINOSAUR_NAMES = ("stegosaurus", "triceratops", "pterosaurus", "brontosaurus", "plesiosaurus",
                   "tyrannosaurus")
 NAMES = SPECIES_NAMES + DINOSAUR_NAMES
-KINDS: Final = 14  # len(NAMES); a Final literal is a constant in compiled modules
+KINDS = len(NAMES)
 MAMMOTH, BEAR, DEER, TIGER, HARE, SQUIRREL, MARMOT, MOUSE = range(8)
 SPECIES = tuple(range(8))
 DINOSAURS = tuple(range(8, KINDS))
@@ -45,12 +45,7 @@ SETUP = {
 }
 
 # Dinosaur powers: what happens to the herd when a doubt turns up a dinosaur.
-DOUBTER_TAKES: Final = 0
-DOUBTED_TAKES: Final = 1
-DOUBTER_CHOOSES: Final = 2
-DEAL_OUT: Final = 3
-REMOVE: Final = 4
-JACKPOT: Final = 5
+DOUBTER_TAKES, DOUBTED_TAKES, DOUBTER_CHOOSES, DEAL_OUT, REMOVE, JACKPOT = range(6)
 POWER_NAMES = ("doubter_takes", "doubted_takes", "doubter_chooses", "deal_out", "remove",
                "jackpot")
 DEFAULT_POWERS = {

@@ -7,7 +7,8 @@ from tiergarten.core.game import fresh_seed
 
 from .actions import FIXED, GIVE, NOTATION_HINT, parse_lay
 from .cards import DEFAULT_POWERS, check_powers
-from .state import MAX_DECISIONS, MammuZState
+from .state import MammuZState
+from .terms import MammuZTermination
 
 INFO = GameInfo(
     id="mammuz",
@@ -15,7 +16,8 @@ INFO = GameInfo(
     min_players=3,
     max_players=7,
     default_players=4,
-    max_decisions=MAX_DECISIONS,
+    max_decisions=5_000,  # the engine's safety bound on one game
+    reasons=MammuZTermination,
     summary="Lay cards face down as one species and bluff; doubt a card; first out of cards wins.",
     options=(
         Option("next_starter", "doubter", "who opens the next herd: the doubter (or, if the "

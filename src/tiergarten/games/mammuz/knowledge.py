@@ -1,18 +1,24 @@
 """What each seat knows of other hands and of the jackpot, as counts per kind.
 
-`known[o][h * KINDS + k]` is how many cards of kind k observer o (a seat, or n = a spectator,
-who knows only what is public) is sure holder h (a seat, or n = the jackpot) has. A seat learns
-where its own laid cards went when a herd is taken or goes to the jackpot, where every turned-up
-card went, and that the dinosaurs of a removed herd, shown to all, went to the doubter; when a
-holder lays n cards face down, observers forget n of each kind they knew there (they cannot tell
-which cards were laid). A seat's own row for its own hand stays 0.
+Observer o (a seat, or n = a spectator, who knows only what is public) is sure holder h (a seat,
+or n = the jackpot) has `settled(known)[o][h * KINDS + k]` cards of kind k. A seat learns where
+its own laid cards went when a herd is taken or goes to the jackpot, where every turned-up card
+went, and that the dinosaurs of a removed herd, shown to all, went to the doubter; when a holder
+lays n cards face down, observers forget n of each kind they knew there (they cannot tell which
+cards were laid). A seat's own row for its own hand stays 0.
+
+Forgetting happens on every lay, so it costs one addition: the table's last row counts the cards
+each holder has laid face down (`laid`), and a stored count c of holder h stands for
+max(0, c - laid[h]). Learning first settles the counts it adds to.
 
 >>> known = table(3)
 >>> learn_herd(known, 1, [(0, (4, 4)), (1, (2,))], layer=1, card=2, skip=1)
->>> known[0][1 * KINDS + 4], known[0][1 * KINDS + 2], known[2][1 * KINDS + 4]
+>>> row = settled(known)[0]
+>>> row[1 * KINDS + 4], row[1 * KINDS + 2], settled(known)[2][1 * KINDS + 4]
 (2, 1, 0)
 >>> forget(known, 1, 1)
->>> known[0][1 * KINDS + 4], known[0][1 * KINDS + 2]
+>>> row = settled(known)[0]
+>>> row[1 * KINDS + 4], row[1 * KINDS + 2]
 (1, 0)
 """
 
@@ -26,57 +32,78 @@ Lays = Sequence[tuple[int, tuple[int, ...]]]
 
 
 def table(players: int) -> list[list[int]]:
-    """A table for `players` seats and a spectator, knowing nothing yet."""
-    return [[0] * ((players + 1) * KINDS) for _ in range(players + 1)]
+    """A table for `players` seats and a spectator, knowing nothing yet: a row per observer,
+    then the `laid` row (one count per holder)."""
+    return [[0] * ((players + 1) * KINDS) for _ in range(players + 1)] + [[0] * (players + 1)]
+
+
+def row(known: list[list[int]], observer: int) -> list[int]:
+    """What `observer` is sure of, holder by holder: the counts its row stands for (a copy)."""
+    counts, out = known[observer], []
+    for h, laid in enumerate(known[-1]):
+        part = counts[h * KINDS:(h + 1) * KINDS]
+        out += [c - laid if c > laid else 0 for c in part] if laid else part
+    return out
+
+
+def settled(known: list[list[int]]) -> list[list[int]]:
+    """Every observer's `row`."""
+    return [row(known, o) for o in range(len(known) - 1)]
 
 
 def forget(known: list[list[int]], seat: int, count: int) -> None:
     """`seat` laid `count` cards face down: every other observer forgets as many of each kind."""
-    base = seat * KINDS
-    for row in known:  # the seat's own row knows nothing of its own hand: stays 0
-        for i in range(base, base + KINDS):
-            v = row[i]
-            if v:
-                row[i] = v - count if v > count else 0
+    known[-1][seat] += count
+
+
+def _add(row: list[int], at: int, floor: int, count: int) -> None:
+    """Add `count` to the count stored at `at`, settled against `floor` (its holder's laid)."""
+    c = row[at]
+    row[at] = (c if c > floor else floor) + count
 
 
 def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card: int,
                skip: int) -> None:
     """The herd went to `holder`: every observer but `skip` learns its own laid cards and the
     turned card (laid by `layer`) are there."""
-    base = holder * KINDS
-    for o, row in enumerate(known):
+    base, floor = holder * KINDS, known[-1][holder]
+    for o in range(len(known) - 1):
         if o == skip:
             continue
+        counts = known[o]
         for seat, cards in lays:
             if seat == o:
-                for k in cards:
-                    row[base + k] += 1
+                for k in cards:  # _add, inlined: a herd has up to a few dozen cards
+                    c = counts[base + k]
+                    counts[base + k] = (c if c > floor else floor) + 1
         if layer != o:
-            row[base + card] += 1
+            _add(counts, base + card, floor, 1)
 
 
 def learn_card(known: list[list[int]], holder: int, card: int) -> None:
     """Everyone but `holder` saw a face-up `card` go to `holder` (a turned card dealt out, a
     dinosaur of a removed herd)."""
-    for o, row in enumerate(known):
+    floor = known[-1][holder]
+    for o in range(len(known) - 1):
         if o != holder:
-            row[holder * KINDS + card] += 1
+            _add(known[o], holder * KINDS + card, floor, 1)
 
 
 def move_jackpot(known: list[list[int]], taker: int) -> None:
-    """The jackpot went to `taker`: what each observer knew of it is now in `taker`'s hand."""
-    jbase = (len(known) - 1) * KINDS
-    base = taker * KINDS
-    for o, row in enumerate(known):
+    """The jackpot went to `taker`: what each observer knew of it is now in `taker`'s hand.
+    (The jackpot never lays: its counts are always settled.)"""
+    jbase = (len(known) - 2) * KINDS
+    base, floor = taker * KINDS, known[-1][taker]
+    for o in range(len(known) - 1):
+        counts = known[o]
         if o != taker:
             for k in range(KINDS):
-                row[base + k] += row[jbase + k]
-        row[jbase:jbase + KINDS] = [0] * KINDS
+                _add(counts, base + k, floor, counts[jbase + k])
+        counts[jbase:jbase + KINDS] = [0] * KINDS
 
 
 def forget_species(known: list[list[int]], species: int) -> None:
     """Every card of `species` left the game (an extinction)."""
-    for row in known:
-        for i in range(species, len(row), KINDS):
-            row[i] = 0
+    for counts in known[:-1]:
+        for i in range(species, len(counts), KINDS):
+            counts[i] = 0

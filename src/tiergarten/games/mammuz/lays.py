@@ -1,73 +1,77 @@
-"""Which lays a hand can make: every multiset of 1–4 of its cards.
+"""Which lays a hand can make: every multiset of 1–4 of its cards, in table order.
 
 The lay table (actions.py) runs in blocks, one per set of dinosaurs in the lay; inside a block
 the animal part runs in ANIMAL_PARTS order, at the same offset in every block. So a hand's lays
 are, for each set of dinosaurs it holds (in block order), the animal parts its animals can make
 with the room left. Those depend only on the animals held, capped at four of a kind: a bit set
-over ANIMAL_PARTS (`animal_mask`, two table lookups) says which, at the same offsets in every
-block of every species' row. Picking the lays out of the rows (`gather`) is what random play
-and search spend most of their time on: `_gather.c` does it when built (tools/compile.py),
-`gather_py` otherwise.
+over ANIMAL_PARTS (`animal_mask`, the AND of two looked-up halves) says which.
+
+A decision offers 75–150 lays on average (thousands for a big hand opening a herd), and random
+play or search then takes one of them. So the pure-Python path builds none up front:
+`LegalLays` is the turn's legal actions as a hand's `LaySet` (cached) times the species, then a
+tail (doubts, extinctions), and builds an action only when it is indexed or iterated. Where
+the package was installed with a C compiler, its optional kernel (`_gather.c`, built into the
+module `_tiergarten_mammuz` by hatch_build.py) instead fills a tuple of the same actions in a
+few nanoseconds each, from the tables below; tests check that both give the same sequences.
 
 >>> [str(a) for a in lays_as([1, 1] + [0] * 12, 0)]
 ['lay mammoth as mammoth', 'lay bear as mammoth', 'lay mammoth bear as mammoth']
->>> [str(a) for a in opening_lays([0] * 8 + [1] + [0] * 5, (2, 7))]
-['lay stegosaurus as deer', 'lay stegosaurus as mouse']
+>>> legal = opening_lays([0] * 8 + [1] + [0] * 5, (2, 7))
+>>> len(legal), str(legal[1]), legal == tuple(legal)
+(2, 'lay stegosaurus as mouse', True)
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+import warnings
 from bisect import bisect_left
-from collections.abc import Callable
-from itertools import chain, compress, islice, product
-from operator import getitem
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, compress, product
+from operator import getitem, mul
+from typing import Any, cast, overload
 
 from .actions import (
+    ALL,
     ANIMAL_PARTS,
     ANIMALS_UP_TO,
     BLOCK_STARTS,
     DINOSAUR_PARTS,
     LAY_BY,
+    LAY_KIND,
     MAX_LAY,
     MULTISETS,
     MammuZAction,
 )
 from .cards import DINOSAURS, SPECIES
 
-Lays = tuple[MammuZAction, ...]
-Plan = tuple[tuple[int, int, int], ...]  # (block, first offset, end offset) per usable block
-_OFFSETS: dict[bytes, tuple[int, ...]] = {}  # animal mask -> its offsets (for gather_py)
-_CACHE_LIMIT = 16_384  # about 1 kB each; random 4-player play meets ~6,000 in 1,500 games
-_CAP: Final = bytes(min(v, MAX_LAY) for v in range(256))  # `bytes.translate` table: more than four
-# of a kind adds no lay (and no kind has more than nine cards)
+Actions = tuple[MammuZAction, ...]
+Lays = Sequence[MammuZAction]
+_ROW = len(MULTISETS)  # ALL[species * _ROW + m]: multiset m declared as species
+_CAP = bytes(min(v, MAX_LAY) for v in range(256))  # `bytes.translate` table: more than four of a
+# kind adds no lay (and no kind has more than nine cards)
+_HELD = tuple(range(1 << len(DINOSAURS)))  # dinosaurs held: bit i for the i-th dinosaur
 
 
-def _block_rows() -> tuple[tuple[Lays, ...], ...]:
-    """_BLOCK_ROWS[species][block]: that block of the species' row of lays, so that the lay
-    with animal part ANIMAL_PARTS[i] is item i in every block. Block 0 (no dinosaur) has no
-    empty lay: a stand-in fills its item 0, which is never picked."""
-    ends = (*BLOCK_STARTS[1:], len(MULTISETS))
-    out = []
-    for s in SPECIES:
-        row = LAY_BY[s]
-        blocks = [row[start:end] for start, end in zip(BLOCK_STARTS, ends, strict=True)]
-        blocks[0] = row[:1] + blocks[0]
-        out.append(tuple(blocks))
-    return tuple(out)
+def _blocks(held: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The blocks a hand holding the dinosaurs `held` may use, in table order."""
+    return [(block, dinos) for block, dinos in enumerate(DINOSAUR_PARTS)
+            if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos)]
 
 
-def _plans() -> tuple[Plan, ...]:
-    """Dinosaurs held (bit i: the i-th dinosaur) -> the blocks the hand may use, in table
-    order, each with the range of ANIMAL_PARTS offsets that fit the room left for animals
-    (block 0, no dinosaur: all but the empty part)."""
-    return tuple(tuple((block, 1 if block == 0 else 0, ANIMALS_UP_TO[MAX_LAY - len(dinos)])
-                       for block, dinos in enumerate(DINOSAUR_PARTS)
-                       if all(held >> (d - DINOSAURS[0]) & 1 for d in dinos))
-                 for held in range(1 << len(DINOSAURS)))
-
-
-_BYTES: Final = (len(ANIMAL_PARTS) + 7) // 8
+# Per dinosaurs held, its blocks as (first multiset index less the first offset, first offset,
+# dinosaurs in the block): the block's lays are the animal parts that fit the room its
+# dinosaurs leave. Block 0 (no dinosaur) starts at offset 1: the empty part is not a lay.
+Layout = tuple[tuple[int, int, int], ...]
+_LAYOUTS: tuple[Layout, ...] = tuple(
+    tuple((BLOCK_STARTS[block] - (block == 0), int(block == 0), len(dinos))
+          for block, dinos in _blocks(held)) for held in _HELD)
+_LAYOUT_OF = {bytes(held >> i & 1 for i in range(len(DINOSAURS))):
+              (layout, tuple(sum(1 for *_, j in layout if j == size)
+                             for size in range(MAX_LAY + 1)))
+              for held, layout in zip(_HELD, _LAYOUTS, strict=True)}  # a capped hand's
+# dinosaurs -> its layout, and how many of its blocks hold 0, 1, … 4 dinosaurs
 
 
 def _half_masks(kinds: range) -> tuple[bytes, ...]:
@@ -85,13 +89,11 @@ def _half_masks(kinds: range) -> tuple[bytes, ...]:
     return tuple(out)
 
 
-# Final: compiled, these are constants, not namespace lookups
-_BLOCK_ROWS: Final = _block_rows()
-_PLANS: Final = _plans()
-_LOW: Final = _half_masks(range(4))  # mammoth … tiger
-_HIGH: Final = _half_masks(range(4, 8))  # hare … mouse
-_SPREAD: Final = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
-                       for j in range(_BYTES))  # _SPREAD[j][v]: the parts set in value v of byte j
+_BYTES = (len(ANIMAL_PARTS) + 7) // 8
+_LOW = _half_masks(range(4))  # mammoth … tiger
+_HIGH = _half_masks(range(4, 8))  # hare … mouse
+_SPREAD = tuple(tuple(tuple(8 * j + b for b in range(8) if v >> b & 1) for v in range(256))
+                for j in range(_BYTES))  # _SPREAD[j][v]: the offsets set in value v of byte j
 
 
 def _index(counts: bytes) -> int:
@@ -99,89 +101,231 @@ def _index(counts: bytes) -> int:
     return ((counts[0] * 5 + counts[1]) * 5 + counts[2]) * 5 + counts[3]
 
 
-def _held(key: bytes) -> int:
-    """Where a capped hand's dinosaurs are in `_PLANS`."""
-    return sum(1 << i for i in range(len(DINOSAURS)) if key[8 + i])
-
-
-def _mask(key: bytes, low: tuple[bytes, ...], high: tuple[bytes, ...]) -> bytes:
-    """The animal mask of the capped counts `key` (at least the eight animals): the AND of
-    its two halves' bit sets."""
-    a, b = low[_index(key[:4])], high[_index(key[4:8])]
-    return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
-
-
-def animal_mask(animals: bytes) -> bytes:
+def animal_mask(animals: bytes) -> int:
     """The ANIMAL_PARTS that `animals` (counts of the eight species, capped at four) can
-    supply, as a little-endian bit set (bit i for part i)."""
-    return _mask(animals, _LOW, _HIGH)
+    supply, as a bit set (bit i for part i)."""
+    return (int.from_bytes(_LOW[_index(animals[:4])], "little")
+            & int.from_bytes(_HIGH[_index(animals[4:8])], "little"))
 
 
-def offsets(mask: bytes) -> tuple[int, ...]:
-    """The offsets set in `mask`, ascending. Cached.
+def offsets(mask: int) -> list[int]:
+    """The offsets set in `mask`, ascending.
 
     >>> [ANIMAL_PARTS[i] for i in offsets(animal_mask(bytes([2, 1, 0, 0, 0, 0, 0, 0])))]
     [(), (0,), (1,), (0, 0), (0, 1), (0, 0, 1)]
     """
-    found = _OFFSETS.get(mask)
+    spread = mask.to_bytes(_BYTES, "little")
+    return list(chain.from_iterable(map(getitem, compress(_SPREAD, spread), filter(None, spread))))
+
+
+# -- the pure-Python path: a lazy sequence ----------------------------------------------------
+
+# A hand's lays for one species, from its capped counts: (found, ends, layout, count). `found`
+# are the animal parts its animals can supply (offsets, ascending), the first ends[j] of them
+# those with room for j dinosaurs; `layout` is that of the dinosaurs it holds; a block
+# (first, start, j) of the layout holds the multisets first + o for o in found[start:ends[j]];
+# `count` is how many lays that makes.
+LaySet = tuple[tuple[int, ...], tuple[int, ...], Layout, int]
+_ANIMALS: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # capped animals -> found, ends
+_SETS: dict[bytes, LaySet] = {}  # capped hand -> its LaySet
+_CACHE_LIMIT = 16_384  # each; random play meets ~10,000 animal parts and ~30,000 hands in 8 s
+
+
+def _remember(cache: dict[bytes, Any], key: bytes, value: Any) -> None:
+    if len(cache) >= _CACHE_LIMIT:  # full: forget the oldest quarter
+        for old in list(cache)[:_CACHE_LIMIT // 4]:
+            cache.pop(old, None)  # (a bot's thread may be forgetting them too)
+    cache[key] = value
+
+
+def _find(key: bytes) -> LaySet:
+    """The LaySet of the capped hand `key` (from the cached animal parts, when they are)."""
+    animals = key[:8]
+    parts = _ANIMALS.get(animals)
+    if parts is None:
+        found = tuple(offsets(animal_mask(animals)))
+        parts = found, tuple(bisect_left(found, ANIMALS_UP_TO[MAX_LAY - j])
+                             for j in range(MAX_LAY + 1))
+        _remember(_ANIMALS, animals, parts)
+    found, ends = parts
+    layout, weights = _LAYOUT_OF[key[8:]]
+    return found, ends, layout, sum(map(mul, weights, ends)) - 1  # block 0 starts at 1
+
+
+def lay_set(hand: list[int]) -> LaySet:
+    """The LaySet of `hand` (counts of the fourteen kinds), cached by the hand capped at four
+    of a kind."""
+    key = bytes(hand).translate(_CAP)
+    found = _SETS.get(key)
     if found is None:
-        found = tuple(chain.from_iterable(map(getitem, compress(_SPREAD, mask),
-                                              filter(None, mask))))
-        if len(_OFFSETS) >= _CACHE_LIMIT:  # full: forget the oldest quarter
-            for old in list(islice(_OFFSETS, _CACHE_LIMIT // 4)):
-                del _OFFSETS[old]
-        _OFFSETS[mask] = found
+        found = _find(key)
+        _remember(_SETS, key, found)
     return found
 
 
-def gather_py(rows: tuple[tuple[Lays, ...], ...], species: tuple[int, ...], key: bytes,
-              plans: tuple[Plan, ...], low: tuple[bytes, ...], high: tuple[bytes, ...],
-              tail: Lays) -> Lays:
-    """The lays of the capped hand `key`: for each of `species`, for each (block, start, end)
-    of its plan (`plans[_held(key)]`), the lays rows[species][block][i] for each offset i from
-    start to before end in its animal mask (`low[_index(key[:4])]` AND
-    `high[_index(key[4:8])]`); then `tail`. (`_gather.gather` does the same in C when built:
-    this is most of what random play and search spend.)"""
-    found = offsets(_mask(key, low, high))
-    picks = [(block, found[bisect_left(found, start):bisect_left(found, end)])
-             for block, start, end in plans[_held(key)]]
-    out: list[MammuZAction] = []
-    for s in species:
-        blocks = rows[s]
-        for block, picked in picks:
-            row = blocks[block]
-            out += [row[i] for i in picked]
-    out += tail
+def multisets(hand: list[int]) -> tuple[int, ...]:
+    """The indices in MULTISETS of the lays `hand` can make, ascending."""
+    return _indices(lay_set(hand))
+
+
+def _indices(lays: LaySet) -> tuple[int, ...]:
+    found, ends, layout, _ = lays
+    return tuple(first + o for first, start, j in layout for o in found[start:ends[j]])
+
+
+class LegalLays(Sequence[MammuZAction]):
+    """The lays of `lays` as each of `species` (species by species), then `tail`: a tuple in
+    all but its type (`len`, indexing, slicing, iteration, `in`, `==` and hashing as the tuple
+    of the same actions), building actions only when asked. Immutable: a snapshot of one
+    position, like the tuple it stands for."""
+
+    __slots__ = ("_species", "_lays", "_tail", "_count", "_len")
+
+    def __init__(self, species: tuple[int, ...], lays: LaySet, tail: Actions) -> None:
+        self._species = species
+        self._lays = lays
+        self._tail = tail
+        self._count = count = len(species) * lays[3]
+        self._len = count + len(tail)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> MammuZAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> Actions: ...
+
+    def __getitem__(self, index: int | slice) -> MammuZAction | Actions:
+        if type(index) is int and 0 <= index < self._count:  # the hot case: one lay
+            found, ends, layout, per = self._lays
+            q, r = divmod(index, per)
+            for first, start, j in layout:
+                size = ends[j] - start
+                if r < size:
+                    return ALL[self._species[q] * _ROW + first + found[start + r]]
+                r -= size
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        i = index.__index__()
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("legal actions index out of range")
+        if i >= self._count:
+            return self._tail[i - self._count]
+        return self[i]
+
+    def __iter__(self) -> Iterator[MammuZAction]:
+        sets = _indices(self._lays)
+        for species in self._species:
+            row = species * _ROW
+            for m in sets:
+                yield ALL[row + m]
+        yield from self._tail
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is MammuZAction and action.kind == LAY_KIND:
+            if action.species not in self._species:
+                return False
+            sets, m = _indices(self._lays), action.multiset
+            at = bisect_left(sets, m)
+            return at < len(sets) and sets[at] == m
+        return action in self._tail
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalLays):
+            return tuple(self) == tuple(other)
+        if isinstance(other, tuple):
+            return len(other) == self._len and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: Any) -> Actions:
+        if not isinstance(other, tuple | LegalLays):
+            return NotImplemented
+        return (*self, *other)
+
+    def __radd__(self, other: Any) -> Actions:
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return (*other, *self)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+# -- the optional C kernel: a tuple ------------------------------------------------------------
+
+KERNEL_VERSION = 1  # the calling convention of _gather.c (its VERSION)
+Gather = Callable[..., Actions]
+
+
+def _block_rows() -> tuple[tuple[Actions, ...], ...]:
+    """_BLOCK_ROWS[species][block]: that block of the species' row of lays, so that the lay
+    with animal part ANIMAL_PARTS[i] is item i in every block. Block 0 (no dinosaur) has no
+    empty lay: a stand-in fills its item 0, which is never picked."""
+    ends = (*BLOCK_STARTS[1:], len(MULTISETS))
+    out = []
+    for s in SPECIES:
+        row = LAY_BY[s]
+        blocks = [row[start:end] for start, end in zip(BLOCK_STARTS, ends, strict=True)]
+        blocks[0] = row[:1] + blocks[0]
+        out.append(tuple(blocks))
     return tuple(out)
 
 
-Gather = Callable[[tuple[tuple[Lays, ...], ...], tuple[int, ...], bytes, tuple[Plan, ...],
-                   tuple[bytes, ...], tuple[bytes, ...], Lays], Lays]
+_BLOCK_ROWS = _block_rows()
+# the kernel's layouts: per dinosaurs held, (block, first offset, end offset) per usable block
+_KERNEL_LAYOUTS = tuple(tuple((block, int(block == 0), ANIMALS_UP_TO[MAX_LAY - len(dinos)])
+                              for block, dinos in _blocks(held)) for held in _HELD)
+_ONE = tuple((s,) for s in SPECIES)
 
 
-def _fastest_gather() -> Gather:
+def _kernel() -> Gather | None:
+    """The C kernel's `gather`, if it is installed, matches this module and TIERGARTEN_PURE
+    is not set; else None (pure Python: the same actions, slower)."""
+    if os.environ.get("TIERGARTEN_PURE", "") not in ("", "0"):
+        return None
     try:
-        from ._gather import gather
-    except ImportError:  # not built, or tiergarten.core.native chose the sources
-        return gather_py
-    return gather
+        kernel = importlib.import_module("_tiergarten_mammuz")
+    except ImportError:
+        return None
+    if getattr(kernel, "VERSION", None) != KERNEL_VERSION:
+        warnings.warn("_tiergarten_mammuz was built from another version of "
+                      "tiergarten/games/mammuz/_gather.c; MammuZ runs as pure Python (slower). "
+                      "Reinstall the package (`make`) to rebuild it.", stacklevel=2)
+        return None
+    return cast(Gather, kernel.gather)
 
 
-gather: Final = _fastest_gather()
+_GATHER = _kernel()
 
 
-def lays_as(hand: list[int], species: int, tail: Lays = ()) -> Lays:
+def uses_kernel() -> bool:
+    """Whether lays come from the C kernel (else from the pure-Python LegalLays)."""
+    return _GATHER is not None
+
+
+def lays_as(hand: list[int], species: int, tail: Actions = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
-    key = bytes(hand).translate(_CAP)
-    return gather(_BLOCK_ROWS, (species,), key, _PLANS, _LOW, _HIGH, tail)
+    if _GATHER is not None:
+        return _GATHER(_BLOCK_ROWS, _ONE[species], bytes(hand).translate(_CAP), _KERNEL_LAYOUTS,
+                       _LOW, _HIGH, tail)
+    return LegalLays(_ONE[species], lay_set(hand), tail)
 
 
-def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Lays = ()) -> Lays:
+def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Actions = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
-    key = bytes(hand).translate(_CAP)
-    return gather(_BLOCK_ROWS, declarable, key, _PLANS, _LOW, _HIGH, tail)
+    if _GATHER is not None:
+        return _GATHER(_BLOCK_ROWS, declarable, bytes(hand).translate(_CAP), _KERNEL_LAYOUTS,
+                       _LOW, _HIGH, tail)
+    return LegalLays(declarable, lay_set(hand), tail)
 
 
-__all__ = ["animal_mask", "lays_as", "offsets", "opening_lays"]
+__all__ = ["LegalLays", "animal_mask", "lay_set", "lays_as", "multisets", "offsets",
+           "opening_lays", "uses_kernel"]

@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from . import knowledge
 from .actions import DOUBT_KIND, EXTINCT_KIND, GIVE_KIND, MAX_LAY, MammuZAction
 from .cards import COUNTS, DINOSAURS, KINDS, NAMES, SETUP, SPECIES, SPECIES_NAMES, in_play
+from .terms import GIVE_PHASE, OPEN, RESPOND
 
 if TYPE_CHECKING:
     from .state import MammuZState
@@ -28,12 +30,10 @@ def _counted(counts: list[int]) -> dict[str, int]:
 
 def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may see now (a spectator, `None`, sees no hand)."""
-    from .state import GIVE_PHASE, RESPOND
-
     n = state.n
     own = seat is not None and 0 <= seat < n
     me = seat if own and seat is not None else n
-    row = state.known[me]
+    row = knowledge.row(state.known, me)
     setup = SETUP[n]
     out_of_game = sum(state.removed) + sum(
         COUNTS[s] - state.removed[s] for s in SPECIES if state.extinct[s])
@@ -105,7 +105,7 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
         return {"seat": seat, "act": "extinct", "species": SPECIES_NAMES[event[2]],
                 "cards": event[3]}
     if what == "win":
-        return {"seat": seat, "act": "win", "reason": event[2]}
+        return {"seat": seat, "act": "win", "reason": str(event[2])}
     return {"seat": seat, "act": what}
 
 
@@ -117,11 +117,9 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
     jackpot, and which dinosaurs stayed in the box — is drawn from what `seat` has not seen.
     Other seats are left knowing only what is public (what they knew beyond it is hidden).
     """
-    from .state import GIVE_PHASE
-
     n = state.n
     new = state.clone()
-    row = state.known[seat]
+    row = knowledge.row(state.known, seat)
     turned = (len(state.lays) - 1, state.revealed[-1][3]) if state.phase == GIVE_PHASE else None
     seen = state.hands[seat].copy()
     for h in range(n + 1):
@@ -156,11 +154,11 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
             new.herd[k] += 1
     for d in DINOSAURS:
         new.in_game[d] = 0 if d in new.box else 1
-    public = state.known[n]
+    public = knowledge.row(state.known, n)
+    new.known = knowledge.table(n)  # settled counts: nothing laid since
     for o in range(n + 1):
-        if o != seat:
-            new.known[o] = public.copy()
-            new.known[o][o * KINDS:(o + 1) * KINDS] = [0] * KINDS
+        new.known[o] = row.copy() if o == seat else public.copy()
+        new.known[o][o * KINDS:(o + 1) * KINDS] = [0] * KINDS
     new.rng = random.Random(rng.getrandbits(64))
     new._clear()
     return new
@@ -168,8 +166,6 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
 
 def explain(state: MammuZState, seat: int, action: MammuZAction) -> str:
     """Why `action` is refused for `seat`, who may act now."""
-    from .state import GIVE_PHASE, OPEN
-
     kind = action.kind
     if kind == EXTINCT_KIND:
         return _why_not_extinct(state, seat, action.species)

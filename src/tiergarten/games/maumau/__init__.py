@@ -3,4 +3,6 @@
 from .game import INFO, MauMau
 from .state import MauMauState
 
-__all__ = ["INFO", "MauMau", "MauMauState"]
+GAME = MauMau  # what the registry loads: the package's name is the game's id
+
+__all__ = ["GAME", "INFO", "MauMau", "MauMauState"]

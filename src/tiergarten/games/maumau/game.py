@@ -6,7 +6,8 @@ from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
 
 from .actions import ACTIONS, NOTATION_HINT
-from .state import MAX_DECISIONS, MauMauState
+from .state import MauMauState
+from .terms import MauMauTermination
 
 INFO = GameInfo(
     id="maumau",
@@ -14,7 +15,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     default_players=3,
-    max_decisions=MAX_DECISIONS,
+    max_decisions=20_000,  # the engine's safety bound on one match
+    reasons=MauMauTermination,
     summary="Shed your hand on a matching card; 7s make the next player draw, Jacks are wild.",
     options=(
         Option("target_score", 150, "the match ends once a player has this many points",

@@ -7,10 +7,9 @@ looked up in a cache shared by all states (its contents depend on nothing else).
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
-from tiergarten.core import Action, Result, State
+from tiergarten.core import Action, Result, Termination, TurnState, ViewModule
 
 from . import view
 from .actions import (
@@ -29,12 +28,12 @@ from .actions import (
     MauMauAction,
 )
 from .cards import DECK, EIGHT, JACK, NAMES, NINE, RANK_OF, SEVEN, SUIT_OF, SUITS, hand_value
+from .terms import MauMauTermination
 
 if TYPE_CHECKING:
     from .game import MauMau
 
 HAND_SIZE = 5
-MAX_DECISIONS = 20_000  # the engine's safety bound on one match (GameInfo.max_decisions)
 _ALONE = tuple((seat,) for seat in range(16))  # to_move when only the turn's player may act
 _CATCH_ONLY = (CATCH,)
 
@@ -90,32 +89,29 @@ def _steps_after(nine_skips: bool) -> tuple[int, ...]:
     return tuple(2 if r == EIGHT or (r == NINE and nine_skips) else 1 for r in range(8))
 
 
-class MauMauState(State):
+class MauMauState(TurnState[MauMauAction]):
     """One Mau Mau match: rounds are dealt until the target score (or round count) is reached."""
 
     __slots__ = (
-        "game", "seed", "history", "events", "rng", "masks", "stock", "discard", "suit",
-        "pending", "direction", "turn", "drawn", "catchable", "scores", "round", "dealer",
-        "over", "reason", "decisions", "_legal", "_movers", "_n", "_fit", "_fitmask", "_steps",
+        "masks", "stock", "discard", "suit", "pending", "direction", "drawn", "catchable",
+        "scores", "round", "dealer", "_movers", "_n", "_fit", "_fitmask", "_steps",
     )
+    view: ClassVar[ViewModule] = view
+    action_type: ClassVar[type[Action]] = MauMauAction
+    _CLONE_KEEP = ("_n", "_fit", "_fitmask", "_steps", "suit", "pending", "direction", "turn",
+                   "drawn", "catchable", "round", "dealer", "_legal", "_movers")
+    _CLONE_COPY = ("masks", "stock", "discard", "scores")
 
     def __init__(self, game: MauMau, seed: int) -> None:
-        self.game = game
-        self.seed = seed
+        super().__init__(game, seed)
         self._n = game.players
         self._fit = _FIT_JJ if game.options["jack_on_jack"] else _FIT_NO_JJ
         self._fitmask = _FITMASK_JJ if game.options["jack_on_jack"] else _FITMASK_NO_JJ
         nine_skips = game.players == 2 and game.options["two_player_nine"] == "skip"
         self._steps = _steps_after(nine_skips)
-        self.history: list[tuple[int, Action]] = []
-        self.events: list[tuple[Any, ...]] = []  # public happenings, for the observation's log
-        self.rng = random.Random(seed)
         self.scores = [0] * game.players
         self.round = 1
         self.dealer = 0
-        self.over = False
-        self.reason = ""
-        self.decisions = 0
         self._deal()
 
     # -- set-up -----------------------------------------------------------------------------
@@ -163,14 +159,7 @@ class MauMauState(State):
             self._movers = movers
         return movers
 
-    def legal_actions(self, seat: int) -> tuple[MauMauAction, ...]:
-        if self.over:
-            return ()
-        if seat == self.turn:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._turn_actions()
-            return legal
+    def _off_turn_actions(self, seat: int) -> tuple[MauMauAction, ...]:
         if self.catchable >= 0 and seat != self.catchable and 0 <= seat < self._n:
             return _CATCH_ONLY
         return ()
@@ -199,35 +188,12 @@ class MauMauState(State):
         """May card `c` be laid on the discard pile now (ignoring a live 7-chain)?"""
         return self._fit[self.suit + 1][RANK_OF[self.discard[-1]]][c]
 
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result:
-        if not self.over:
-            raise ValueError("the game is not over yet; result() is for finished games")
-        return Result.from_scores(self.scores, self.reason)
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self, seat)
-
-    def resample(self, seat: int, rng: random.Random) -> MauMauState:
-        return view.resample(self, seat, rng)
+    def _result(self, reason: Termination) -> Result:
+        return Result.from_scores(self.scores, reason)
 
     # -- transitions ------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Check and apply; the common case (the turn's player, a listed action) is inlined."""
-        if seat == self.turn and not self.over:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._turn_actions()
-            if action in legal:
-                self.apply_unchecked(seat, action)
-                return
-        super().apply(seat, action)
-
-    def apply_unchecked(self, seat: int, action: MauMauAction) -> None:  # type: ignore[override]
-        self.history.append((seat, action))
+    def _act(self, seat: int, action: MauMauAction) -> None:  # type: ignore[override]
         self._legal = None
         self._movers = None
         kind = action.kind
@@ -247,9 +213,6 @@ class MauMauState(State):
                 self.events.append((seat, "pass"))
                 self.drawn = -1
                 self.turn = self._next(1)
-        self.decisions += 1
-        if self.decisions >= MAX_DECISIONS and not self.over:
-            self._finish("decision_limit")
 
     def _play(self, seat: int, action: MauMauAction) -> None:
         c = action.card
@@ -344,46 +307,24 @@ class MauMauState(State):
         options = self.game.options
         if options["rounds"] is not None:
             if self.round >= options["rounds"]:
-                self._finish("rounds")
+                self._finish(MauMauTermination.ROUNDS)
                 return
         elif max(self.scores) >= options["target_score"]:
-            self._finish("target_score")
+            self._finish(MauMauTermination.TARGET_SCORE)
             return
         self.round += 1
-        self.dealer = (self.dealer + 1) % self.game.players
+        self.dealer = (self.dealer + 1) % self._n
         self._deal()
 
-    def _finish(self, reason: str) -> None:
-        self.over = True
-        self.reason = reason
+    def _finish(self, reason: Termination) -> None:
+        super()._finish(reason)
         self.catchable = -1
+        self.drawn = -1  # nobody moves any more: no drawn card waits to be played,
+        self.pending = 0  # no 7-chain waits to be paid (the decision bound cut a turn short)
         self._legal = None
         self._movers = None
 
     # -- copies -----------------------------------------------------------------------------
-
-    def clone(self) -> MauMauState:
-        new = MauMauState.__new__(MauMauState)
-        for name in ("game", "seed", "_n", "_fit", "_fitmask", "_steps", "suit", "pending",
-                     "direction", "turn", "drawn", "catchable", "round", "dealer", "over",
-                     "reason", "decisions", "_legal", "_movers"):
-            setattr(new, name, getattr(self, name))
-        new.history = self.history.copy()
-        new.events = self.events.copy()
-        new.masks = self.masks.copy()
-        new.stock = self.stock.copy()
-        new.discard = self.discard.copy()
-        new.scores = self.scores.copy()
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        return new
-
-    def why_illegal(self, seat: int, action: Action) -> str:
-        if self.over or seat not in self.to_move():
-            return super().why_illegal(seat, action)
-        if not isinstance(action, MauMauAction):
-            return f"{action} is not a Mau Mau action"
-        return view.explain(self, seat, action)
 
     @property
     def hands(self) -> list[list[int]]:

@@ -4,8 +4,11 @@ Standard library only.
 
 from .game import INFO, MuccaPazza
 from .junior import JuniorState
-from .solver import Plan, solve
+from .solver import Solution, solve
 from .standard import StandardState
 from .state import MuccaState
 
-__all__ = ["INFO", "JuniorState", "MuccaPazza", "MuccaState", "Plan", "StandardState", "solve"]
+GAME = MuccaPazza  # what the registry loads: the package's name is the game's id
+
+__all__ = ["GAME", "INFO", "JuniorState", "MuccaPazza", "MuccaState", "Solution", "StandardState",
+           "solve"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tiergarten.core import Action
 
-from .data import DIRECTIONS, JUNIOR_ANIMALS, ROWS
+from .cards import DIRECTIONS, JUNIOR_ANIMALS, ROWS
 
 SLIDE_KIND, STOP_KIND, REVEAL_KIND = 0, 1, 2
 GRID_SIZE = JUNIOR_ANIMALS * 3 + 1  # 15 animal cards and the ghost

@@ -8,7 +8,8 @@ from tiergarten.core.game import fresh_seed
 from .actions import ACTIONS, NOTATION_HINT, REVEAL, STOP, slide_action
 from .junior import JuniorState
 from .standard import StandardState
-from .state import MAX_DECISIONS, MuccaState
+from .state import MuccaState
+from .terms import MuccaPazzaTermination
 
 INFO = GameInfo(
     id="mucca_pazza",
@@ -16,7 +17,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     default_players=2,
-    max_decisions=MAX_DECISIONS,
+    max_decisions=12_000,  # the engine's safety bound on one game, either variant
+    reasons=MuccaPazzaTermination,
     summary="Slide rows of heads, bodies and legs until the animals on the cards stand whole.",
     options=(
         Option("variant", "standard", "standard (from 6 years: landing place and stars) or "

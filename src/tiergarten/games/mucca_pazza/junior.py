@@ -8,16 +8,14 @@ otherwise it is turned face down again in its place.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tiergarten.core import Result
+from tiergarten.core import Result, Termination
 
 from .actions import REVEAL, SLIDES, STOP, MuccaAction
 from .board import Rows, deal, is_complete
-from .data import ANIMALS, CARDS_PER_ANIMAL, GHOST, JUNIOR_ANIMALS
+from .cards import ANIMALS, CARDS_PER_ANIMAL, GHOST, JUNIOR_ANIMALS
 from .state import MuccaState
+from .terms import DOWN, TAKEN, UP, MuccaPazzaTermination
 
-DOWN, UP, TAKEN = 0, 1, 2  # the face of a grid position
 _SLIDING = (*SLIDES, STOP)
 
 
@@ -27,6 +25,8 @@ class JuniorState(MuccaState):
     __slots__ = ("grid", "face", "seen", "target", "targets", "tried")
 
     variant = "junior"
+    _CLONE_KEEP = (*MuccaState._CLONE_KEEP, "target", "targets")
+    _CLONE_COPY = ("grid", "face", "seen", "tried")
 
     def _set_up(self) -> Rows:
         rng = self.rng
@@ -98,7 +98,7 @@ class JuniorState(MuccaState):
         self.face[position] = TAKEN
         self.won[seat].append(self.grid[position])
         if all(f == TAKEN for f in self.face):
-            self._finish("all_cards_taken")
+            self._finish(MuccaPazzaTermination.ALL_CARDS_TAKEN)
         else:
             self._end_turn()
 
@@ -115,19 +115,12 @@ class JuniorState(MuccaState):
         self.targets = ()
         self.tried = []
 
-    # -- results and copies -----------------------------------------------------------------
+    # -- results ----------------------------------------------------------------------------
 
-    def _ranking(self) -> Result:
-        return Result.from_scores(self.cards(), self.reason)
+    def _result(self, reason: Termination) -> Result:
+        return Result.from_scores(self.cards(), reason)
 
     def face_down(self) -> int:
         """How many cards lie face down."""
         return self.face.count(DOWN)
 
-    def _copy_into(self, new: Any) -> None:
-        new.grid = self.grid.copy()
-        new.face = self.face.copy()
-        new.seen = self.seen.copy()
-        new.target = self.target
-        new.targets = self.targets
-        new.tried = self.tried.copy()

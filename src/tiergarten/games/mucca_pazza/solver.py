@@ -19,7 +19,7 @@ brute force over real slides on the engine.
 >>> solve(board, "frog").slides
 ('slide bodies right', 'slide legs left')
 >>> solve(board, landing=["frog", "frog", "monkey"], slides=3)
-Plan(slides=('slide heads left', 'slide legs right'), complete=('dragon', 'monkey', 'frog'),
+Solution(slides=('slide heads left', 'slide legs right'), complete=('dragon', 'monkey', 'frog'),
      cards=3, stars=0)
 """
 
@@ -29,14 +29,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .board import LEFT, RIGHT
-from .data import ANIMALS, DIRECTIONS, FREE_SLIDES, GHOST_NAME, ROWS, animal
+from .board import LEFT, RIGHT, complete, slide
+from .cards import ANIMALS, DIRECTIONS, FREE_SLIDES, GHOST_NAME, ROWS, animal
 
 Offsets = tuple[int, int, int]  # right-shifts of heads, bodies, legs (mod the row length)
 
 
 @dataclass(frozen=True)
-class Plan:
+class Solution:
     """A turn's slides (as notation), what stands complete after them, and what they win."""
 
     slides: tuple[str, ...]
@@ -203,19 +203,17 @@ def _read_rows(board: Mapping[str, Sequence[str]] | Sequence[Sequence[str]]) -> 
     return out
 
 
-def _plan(rows: list[list[int]], steps: list[Step], cards: int, stars: int) -> Plan:
-    from .board import complete, slide
-
+def _solution(rows: list[list[int]], steps: list[Step], cards: int, stars: int) -> Solution:
     rows = [r.copy() for r in rows]
     for row, direction in steps:
         slide(rows, row, direction)
-    return Plan(tuple(f"slide {ROWS[r]} {DIRECTIONS[d]}" for r, d in steps),
+    return Solution(tuple(f"slide {ROWS[r]} {DIRECTIONS[d]}" for r, d in steps),
                 tuple(ANIMALS[a] for a in complete(rows)), cards, stars)
 
 
 def solve(board: Mapping[str, Sequence[str]] | Sequence[Sequence[str]],
           target: str | Iterable[str] | None = None, *, landing: Iterable[str] = (),
-          slides: int = FREE_SLIDES, stars: int = 0, must_slide: bool = True) -> Plan:
+          slides: int = FREE_SLIDES, stars: int = 0, must_slide: bool = True) -> Solution:
     """Solve a board given as animal names per row (as in an observation's `board`).
 
     With a `target` (an animal, or several: any of them will do), the fewest slides that
@@ -231,9 +229,9 @@ def solve(board: Mapping[str, Sequence[str]] | Sequence[Sequence[str]],
         if any(a not in rows[0] for a in wanted) or GHOST_NAME in names:
             raise ValueError(f"targets must be animals on the board: {', '.join(names)}")
         c, offsets = fewest(rows, wanted)
-        return _plan(rows, moves(offsets, n), 0, 0)
+        return _solution(rows, moves(offsets, n), 0, 0)
     counts = [0] * len(ANIMALS)
     for name in landing:
         counts[animal(name)] += 1
     gain, spent, steps = best_turn(rows, counts, slides, stars, must_slide)
-    return _plan(rows, steps, gain, spent)
+    return _solution(rows, steps, gain, spent)

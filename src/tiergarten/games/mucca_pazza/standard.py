@@ -10,14 +10,13 @@ refilled. Once the last pile card is revealed, every player has one more turn.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tiergarten.core import Result
+from tiergarten.core import Result, Termination
 
 from .actions import SLIDES, STOP, MuccaAction
 from .board import Rows, complete, deal
-from .data import ANIMALS, CARDS_PER_ANIMAL, LANDING_SIZE, STARS_EACH
+from .cards import ANIMALS, CARDS_PER_ANIMAL, LANDING_SIZE, STARS_EACH
 from .state import MuccaState
+from .terms import MuccaPazzaTermination
 
 _FIRST_SLIDE = SLIDES  # a turn must contain at least one slide
 _SLIDE_OR_STOP = (*SLIDES, STOP)
@@ -29,6 +28,8 @@ class StandardState(MuccaState):
     __slots__ = ("pile", "landing", "stars", "final_left")
 
     variant = "standard"
+    _CLONE_KEEP = (*MuccaState._CLONE_KEEP, "final_left")
+    _CLONE_COPY = ("pile", "landing", "stars")
 
     def _set_up(self) -> Rows:
         rng = self.rng
@@ -80,13 +81,13 @@ class StandardState(MuccaState):
         if was_final:
             self.final_left -= 1
             if not self.final_left:
-                self._finish("final_round")
+                self._finish(MuccaPazzaTermination.FINAL_ROUND)
                 return
         elif emptied:
             self.final_left = self.game.players  # one more turn each, from the next player on
             self.events.append(("final", seat))
         if not self.pile and not any(self.landing):
-            self._finish("no_cards_left")
+            self._finish(MuccaPazzaTermination.NO_CARDS_LEFT)
             return
         self._next_turn()
 
@@ -106,18 +107,13 @@ class StandardState(MuccaState):
         if self.final_left > 0:  # the game ended before the last turns were played
             self.final_left = 0
 
-    # -- results and copies -----------------------------------------------------------------
+    # -- results ----------------------------------------------------------------------------
 
-    def _ranking(self) -> Result:
+    def _result(self, reason: Termination) -> Result:
         """Most cards wins; ties are broken by stars left; remaining ties share the rank."""
         cards, stars = self.cards(), self.stars
         keys = list(zip(cards, stars, strict=True))
         ranks = tuple(1 + sum(1 for o in keys if o > k) for k in keys)
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
-        return Result(tuple(cards), ranks, winners, self.reason)
+        return Result(tuple(cards), ranks, winners, reason)
 
-    def _copy_into(self, new: Any) -> None:
-        new.pile = self.pile.copy()
-        new.landing = self.landing.copy()
-        new.stars = self.stars.copy()
-        new.final_left = self.final_left

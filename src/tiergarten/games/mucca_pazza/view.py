@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import REVEAL_KIND, SLIDE_KIND, STOP_KIND, MuccaAction
 from .board import complete
-from .data import ANIMALS, CARD_NAMES, DIRECTIONS, ROWS
+from .cards import ANIMALS, CARD_NAMES, DIRECTIONS, ROWS
+from .terms import DOWN, TAKEN, UP
 
 if TYPE_CHECKING:
     from .junior import JuniorState
@@ -53,8 +54,6 @@ def observe(state: MuccaState, seat: int | None) -> dict[str, Any]:
 
 
 def _junior(state: JuniorState) -> dict[str, Any]:
-    from .junior import DOWN, TAKEN
-
     grid = [None if f == DOWN else "taken" if f == TAKEN else CARD_NAMES[c]
             for c, f in zip(state.grid, state.face, strict=True)]
     playing = state.target >= 0
@@ -100,7 +99,7 @@ def _event(index: int, event: tuple[Any, ...]) -> dict[str, Any]:
     if what == "refill":
         return {"n": index, "seat": None, "act": what, "cards": [ANIMALS[a] for a in event[2]]}
     if what == "over":
-        return {"n": index, "seat": None, "act": what, "reason": event[2]}
+        return {"n": index, "seat": None, "act": what, "reason": str(event[2])}
     return {"n": index, "seat": seat, "act": what}
 
 
@@ -133,13 +132,12 @@ def explain(state: MuccaState, seat: int, action: MuccaAction) -> str:
     """Why `action` is refused for `seat`, whose turn it is."""
     if state.variant == "standard":
         if action.kind == REVEAL_KIND:
-            return "the standard game has no card grid to reveal from: slide a row or stop"
+            moves = "slide a row or stop" if state.slides_made else "slide a row"
+            return f"the standard game has no card grid to reveal from: {moves}"
         if action.kind == STOP_KIND:
             return "a turn must contain at least one slide before you stop"
         return f"{action} is not legal now"
     junior: JuniorState = state  # type: ignore[assignment]
-    from .junior import TAKEN, UP
-
     if junior.target >= 0:
         if action.kind == REVEAL_KIND:
             card = CARD_NAMES[junior.grid[junior.target]]

@@ -79,3 +79,6 @@ class LeckerMammutEncoder(Encoder):
         for s in obs["to_move"]:
             self.one_seat(out, "to_move", obs, s)
         out[at("over")] = 1.0 if obs["over"] else 0.0
+
+
+ENCODER = LeckerMammutEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER

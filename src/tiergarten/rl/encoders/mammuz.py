@@ -112,3 +112,6 @@ class MammuZEncoder(Encoder):
         base = self.at(field)
         for name in names:
             out[base + _KIND[name]] += 1 / COUNTS[_KIND[name]]
+
+
+ENCODER = MammuZEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from tiergarten.games.mucca_pazza.actions import GRID_SIZE
-from tiergarten.games.mucca_pazza.data import ANIMALS, CARD_NAMES, FREE_SLIDES, ROWS, STARS_EACH
+from tiergarten.games.mucca_pazza.cards import ANIMALS, CARD_NAMES, FREE_SLIDES, ROWS, STARS_EACH
 
 from .base import Encoder
 
@@ -86,3 +86,6 @@ class MuccaPazzaEncoder(Encoder):
         for pos in obs["turned_back"] or ():
             out[at("turned_back") + pos - 1] = 1.0
         out[at("over")] = 1.0 if obs["over"] else 0.0
+
+
+ENCODER = MuccaPazzaEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER

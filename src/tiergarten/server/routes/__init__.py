@@ -6,15 +6,20 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `lobby`: tables to create, find and show; seats to join and leave; rematches;
 - `invite`: a table's invite link and its QR code (server/invite.py);
 - `records`: a table's record and the replay of a finished game;
-- `hints`: advice for a seat (server/hint.py);
-- `play`: the websocket of one connection to a table.
+- `hints`: advice for a seat (the game's adviser in tiergarten.bots);
+- `players`: leaderboards and profiles (server/ratings.py);
+- `tutorials`: guided first games (server/tutorial.py);
+- `account`: sign up, in and out; the seats that follow a signed-in player;
+- `play`: the websocket of one connection to a table;
+- `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import games, health, hints, invite, lobby, play, records
+from . import account, games, health, hints, invite, lobby, ops, play, players, records, tutorials
 
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
-                                  records.router, hints.router, play.router)
+                                  records.router, hints.router, account.router, players.router,
+                                  tutorials.router, play.router, ops.router)

@@ -10,8 +10,6 @@ from tiergarten import bots
 from tiergarten.core import games
 from tiergarten.core.registry import game_class
 
-from ..hint import ADVISERS
-
 router = APIRouter()
 
 
@@ -33,5 +31,5 @@ def describe_game(game_id: str) -> dict[str, Any]:
                      "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable}
                     for o in info.options],
         "bots": list(bots.names(game_id)),
-        "hints": game_id in ADVISERS,  # GET /api/tables/{id}/hint gives advice
+        "hints": bots.adviser(game_id) is not None,  # GET /api/tables/{id}/hint gives advice
     }

@@ -1,28 +1,32 @@
-"""`GET /api/tables/{id}/hint?token=...`: the adviser's advice for the seat of a token.
+"""`GET /api/tables/{id}/hint?token=...`: the game's adviser's advice for the seat of a token.
 
-The advice is computed from that seat's observation and legal actions only (server/hint.py).
+The adviser is the game's own (`tiergarten.bots.adviser`, found by convention in
+`tiergarten.bots.<game id>`); it sees that seat's observation and legal actions only. Games
+without an adviser answer 409, and so does a table created with `"hints": false`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException
 
-from ..hint import ADVISERS, Advice
+from tiergarten import bots
+
 from .deps import Tables, need
 
 router = APIRouter()
 
 
 @router.get("/api/tables/{table_id}/hint")
-async def hint(table_id: str, tables: Tables, token: str = "") -> Advice:
+async def hint(table_id: str, tables: Tables, token: str = "") -> dict[str, Any]:
     table = need(tables, table_id)
     seat = table.seat_of(token) if token else None
     if seat is None:
         raise HTTPException(403, "this token claims no seat at this table")
-    adviser = ADVISERS.get(table.row.game)
+    adviser = bots.adviser(table.row.game)
     if adviser is None:
-        raise HTTPException(409, f"there are no hints for {table.row.game}; hints: "
-                                 f"{', '.join(ADVISERS)}")
+        raise HTTPException(409, f"there are no hints for {table.row.game}")
     if not table.row.hints:
         raise HTTPException(409, "hints are off at this table (its creator chose so)")
     if table.status != "playing":

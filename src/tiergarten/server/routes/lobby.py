@@ -2,20 +2,49 @@
 
 from __future__ import annotations
 
+import math
+import secrets
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException, Request
 
-from ..protocol import CreateTable, Join, Joined, TokenBody
+from ..limits import Gate
+from ..manager import Account
+from ..protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
+from ..settings import hash_token
+from .account import accounts, signed_in
 from .deps import Tables, need
 
 router = APIRouter()
 
 
-@router.post("/api/tables", status_code=201)
-async def create_table(body: CreateTable, tables: Tables) -> dict[str, Any]:
+@router.post("/api/tables", status_code=201,
+             responses={429: {"description": "this address made too many tables just now"}})
+async def create_table(body: CreateTable, tables: Tables, request: Request) -> dict[str, Any]:
+    """The table, and `owner`: the creator's token (shown once; switches chat)."""
+    gate: Gate = request.app.state.gate
+    wait = gate.create(request.client.host if request.client else "")
+    if wait > 0:
+        settings = tables.settings
+        raise HTTPException(429, f"at most {settings.tables_burst} tables at once and "
+                                 f"{settings.tables_per_minute:g} a minute from one address; "
+                                 f"try again in {math.ceil(wait)} s",
+                            headers={"Retry-After": str(math.ceil(wait))})
+    owner = secrets.token_urlsafe(24)
+    extra: dict[str, Any] = {"chat": body.chat}
+    if body.clock is not None:
+        extra["clock"] = body.clock.model_dump()
     table = tables.create(body.game, body.players, body.options, body.seats, body.timer,
-                          body.seed, hints=body.hints)
+                          body.seed, hints=body.hints, extra=extra,
+                          owner_hash=hash_token(owner))
+    return {**table.info(), "owner": owner}
+
+
+@router.post("/api/tables/{table_id}/chat")
+async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[str, Any]:
+    """The creator switches the table's chat on or off (403 for anyone else)."""
+    table = need(tables, table_id)
+    table.switch_chat(body.owner, body.on)
     return table.info()
 
 
@@ -31,8 +60,12 @@ async def show_table(table_id: str, tables: Tables) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/join")
-async def join(table_id: str, body: Join, tables: Tables) -> Joined:
-    seat, token = tables.join(table_id, body.name, body.seat)
+async def join(table_id: str, body: Join, tables: Tables, request: Request) -> Joined:
+    """A signed-in player sits under their user name, with their account's token."""
+    user = signed_in(request)
+    account = None if user is None else Account(user.id, user.name,
+                                                accounts(request).seat_token)
+    seat, token = tables.join(table_id, body.name, body.seat, account)
     return Joined(table=table_id, seat=seat, token=token)
 
 
@@ -43,5 +76,13 @@ async def leave(table_id: str, body: TokenBody, tables: Tables) -> dict[str, Any
 
 
 @router.post("/api/tables/{table_id}/rematch", status_code=201)
-async def rematch(table_id: str, body: TokenBody, tables: Tables) -> dict[str, Any]:
-    return tables.rematch(table_id, body.token).info()
+async def rematch(table_id: str, body: TokenBody, tables: Tables,
+                  request: Request) -> dict[str, Any]:
+    """The new table, and `token`: the asker's token there (an account's is new)."""
+    new = tables.rematch(table_id, body.token)
+    seat = need(tables, table_id).seat_of(body.token)
+    token = body.token
+    row = new.seats.rows[seat] if seat is not None else None
+    if row is not None and row.user_id is not None:
+        token = accounts(request).seat_token(new.id, row.seat, row.user_id)
+    return {**new.info(), "token": token}

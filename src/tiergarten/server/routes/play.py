@@ -1,34 +1,60 @@
 """`/ws/{table_id}?token=...`: one connection to a table (docs/protocol.md, "Websocket").
 
-The route owns the socket: it reads and checks client messages (size, rate, shape), answers
-pings' pongs itself (latency is the connection's business), hands everything else to the
-table, and pumps the connection's outbox back out in order.
+The route owns the socket: it admits the connection (per-address and per-table limits), reads
+and checks client messages (size in bytes, rate, shape), answers pings' pongs itself (latency is
+the connection's business), hands everything else to the table, and pumps the connection's
+outbox back out in order. When the server closes a connection (a flood, a client too slow to
+read, a seat given up, the server stopping) what was queued and the close frame still go out,
+so the client learns why; when the client goes, nothing more is sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from ..connection import Connection
-from ..manager import TableManager
+from ..limits import Gate, RateLimit
+from ..manager import Playable, TableManager
+from ..metrics import CONNECTIONS
 from ..protocol import BadMessage, Pong, read_client
 from ..settings import Settings
-from ..tables import LiveTable
+from ..store import StoreUnavailable
 
 router = APIRouter()
+
+RESTARTING = 1012  # close code: the server is restarting; reconnect (docs/protocol.md)
 
 
 @router.websocket("/ws/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     tables: TableManager = websocket.app.state.manager
-    settings = tables.settings
-    table = tables.get(table_id)
+    if tables.draining:  # a graceful stop: this server takes no new connections
+        await websocket.close(RESTARTING, "the server is restarting; reconnect")
+        return
+    gate: Gate = websocket.app.state.gate
+    address = websocket.client.host if websocket.client else ""
+    refused = gate.enter(address, table_id)
+    if refused is not None:
+        await _refuse(websocket, "too_many_connections", f"{refused}; close one and try again",
+                      4429)
+        return
+    try:
+        await _admitted(websocket, tables, table_id)
+    finally:
+        gate.leave(address, table_id)
+
+
+async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -> None:
+    try:
+        table = await tables.open(table_id)  # here, or relayed to the process that owns it
+    except StoreUnavailable as exc:
+        await _refuse(websocket, "unavailable", str(exc), 1013)
+        return
     if table is None:
         await _refuse(websocket, "not_found", f"there is no table {table_id!r}", 4404)
         return
@@ -37,50 +63,55 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     if token is not None and seat is None:
         await _refuse(websocket, "bad_token", "this token claims no seat at this table", 4401)
         return
-    conn = Connection(seat, settings.queue_limit)
+    settings = tables.settings
+    conn = Connection(seat, settings.queue_limit, settings.queue_bytes)
     writer = asyncio.create_task(_pump(websocket, conn))
     table.connect(conn)
     pinger = (asyncio.create_task(_ping(conn, settings.ping_every))
               if table.real_time and settings.ping_every > 0 else None)
+    reader = asyncio.create_task(_read(websocket, conn, table, settings))
+    CONNECTIONS.inc()
     try:
-        await _read(websocket, conn, table, settings)
+        await _until_done(reader, writer, conn, settings.close_timeout)
     finally:
-        if pinger is not None:
-            pinger.cancel()
+        CONNECTIONS.dec()
+        for task in (reader, writer, pinger):
+            if task is not None:
+                task.cancel()
         table.disconnect(conn)
-        conn.close(1000, "", drop=True)  # the client is gone: nothing more to send
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 2.0)
 
 
-class RateLimit:
-    """A token bucket: `burst` messages at once, `rate` per second after that."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.at = float(burst), time.monotonic()
-        self.dropped = 0
-
-    def allow(self) -> bool:
-        """Take one message; False if it is over the limit. `dropped` counts the messages
-        refused since the bucket was last full (a client that calms down is forgiven)."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= self.burst:
-            self.dropped = 0
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        self.dropped += 1
-        return False
+async def _until_done(reader: asyncio.Task[None], writer: asyncio.Task[None], conn: Connection,
+                      timeout: float) -> None:
+    """Until the client goes, or the server closes the connection: then what is queued and the
+    close frame go out first, for at most `timeout` seconds (a client that reads nothing is
+    cut by the transport, see `main.websocket_protocol`)."""
+    closing = asyncio.ensure_future(conn.closing.wait())
+    try:
+        await asyncio.wait({reader, closing}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        closing.cancel()
+    if conn.closing.is_set():
+        await asyncio.wait({writer}, timeout=timeout)
 
 
-async def _read(websocket: WebSocket, conn: Connection, table: LiveTable,
+def measure(data: str | bytes, most: int) -> int:
+    """The size of a client message in bytes as sent (UTF-8 for text); exact up to `most`,
+    and some number above `most` beyond it (a text longer than `most` characters is too long
+    in any encoding, and one of at most `most` / 4 characters cannot exceed it).
+
+    >>> measure("é" * 3000, 4096), measure("e" * 3000, 4096), measure(b"ab", 4096)
+    (6000, 3000, 2)
+    """
+    if isinstance(data, bytes) or len(data) > most or 4 * len(data) <= most:
+        return len(data)
+    return len(data.encode("utf-8", "surrogatepass"))
+
+
+async def _read(websocket: WebSocket, conn: Connection, table: Playable,
                 settings: Settings) -> None:
     """Read client messages until the client goes or the connection is closed for abuse."""
     limit = RateLimit(settings.rate, settings.burst)
-    loop = asyncio.get_running_loop()
     while not conn.closed:
         try:
             message = await websocket.receive()
@@ -91,44 +122,51 @@ async def _read(websocket: WebSocket, conn: Connection, table: LiveTable,
         data = message.get("text")
         if data is None:
             data = message.get("bytes") or b""
-        if not limit.allow():
-            if limit.dropped == 1:
-                conn.error("rate_limited", f"more than {settings.burst} messages at once or "
-                           f"{settings.rate:g} a second; slow down", table.version)
-            if limit.dropped > 2 * settings.burst:
-                conn.close(1008, "message flood")
-            continue
-        if len(data) > settings.max_message:
-            conn.error("too_large", f"a message may have at most {settings.max_message} bytes, "
-                       f"this one had {len(data)}", table.version)
-            continue
-        try:
-            parsed = read_client(data)
-        except BadMessage as exc:
-            conn.error("bad_message", str(exc), table.version)
-            continue
-        if isinstance(parsed, Pong):
-            conn.pong(parsed.pong, loop.time())  # an unknown id is ignored
-            continue
-        try:
-            await table.handle(conn, parsed)  # an act: once applied and told
-        except Exception as exc:  # never let one message take the table down
-            conn.error("server_error", f"the server could not handle this message: {exc}",
-                       table.version)
+        await handle_frame(conn, table, data, limit, settings)
+        await asyncio.sleep(0)  # the writer and other tables get their turn between messages
+
+
+async def handle_frame(conn: Connection, table: Playable, data: str | bytes, limit: RateLimit,
+                       settings: Settings) -> None:
+    """Check one client message (rate, size, shape) and act on it; every refusal is an error
+    message to this connection alone, and changes nothing."""
+    if not limit.allow():
+        if limit.dropped == 1:
+            conn.error("rate_limited", f"more than {settings.burst} messages at once or "
+                       f"{settings.rate:g} a second; slow down", table.version)
+        if limit.dropped > 2 * settings.burst:
+            conn.close(1008, "message flood")
+        return
+    size = measure(data, settings.max_message)
+    if size > settings.max_message:
+        conn.error("too_large", f"a message may have at most {settings.max_message} bytes, "
+                   f"this one had {size}", table.version)
+        return
+    try:
+        parsed = read_client(data)
+    except BadMessage as exc:
+        conn.error("bad_message", str(exc), table.version)
+        return
+    if isinstance(parsed, Pong):
+        conn.pong(parsed.pong, asyncio.get_running_loop().time())  # an unknown id is ignored
+        return
+    try:
+        await table.handle(conn, parsed)  # an act: once applied and told
+    except StoreUnavailable as exc:  # e.g. a chat line while the database is away
+        conn.error("unavailable", f"{exc}; nothing changed", table.version)
+    except Exception as exc:  # never let one message take the table down
+        conn.error("server_error", f"the server could not handle this message: {exc}",
+                   table.version)
 
 
 async def _pump(websocket: WebSocket, conn: Connection) -> None:
-    """Send a connection's outbox in order; close the socket when the outbox says so."""
-    while True:
-        text = await conn.outbox.get()
-        try:
-            if text is None:
-                await websocket.close(conn.close_code, conn.close_reason)
-                return
+    """Send a connection's outbox in order, then its close frame."""
+    try:
+        while (text := await conn.next()) is not None:
             await websocket.send_text(text)
-        except Exception:
-            conn.closed = True
-            return
+        await websocket.close(conn.close_code, conn.close_reason)
+    except Exception:  # the client is gone
+        conn.closed = True
 
 
 async def _ping(conn: Connection, every: float) -> None:
@@ -140,6 +178,8 @@ async def _ping(conn: Connection, every: float) -> None:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
-    await websocket.send_json({"type": "error", "code": code, "message": message,
-                               "version": None})
-    await websocket.close(close, message[:100])
+    reason = message.encode()[:120].decode(errors="ignore")  # a close reason has 123 bytes
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "code": code, "message": message,
+                                   "version": None})
+        await websocket.close(close, reason)

@@ -1,7 +1,9 @@
 """A table's record (whole once the game is over) and the replay of a finished game.
 
 Only a finished table's record is shown whole: it holds the seed, which fixes every shuffle.
-Both read the log as the store holds it, not the table's memory.
+Both read the log as the store holds it, not the table's memory; a finished table that no
+process holds in memory (forgotten once nobody watched it, or moving between workers) is
+answered from the store alone.
 """
 
 from __future__ import annotations
@@ -11,8 +13,13 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from ..manager import TableManager
+from tiergarten.core import replay as replay_record
+
+from ..chat import stored_lines
+from ..manager import TableManager, is_table_id
 from ..replay import replay_steps
+from ..seats import Seats
+from ..store import TableRow
 from .deps import Tables, need
 
 router = APIRouter()
@@ -21,6 +28,12 @@ router = APIRouter()
 @router.get("/api/tables/{table_id}/record")
 async def record(table_id: str, tables: Tables) -> dict[str, Any]:
     """The whole record once the game is over; before that only what a spectator sees."""
+    row = await _finished(tables, table_id)
+    if row is not None:
+        record = row.record()
+        return {"status": "over", "record": record,
+                "result": replay_record(record).result().to_dict(),
+                "seats": Seats(row.seats).info(())}
     table = need(tables, table_id)
     if table.status == "over":
         return {"status": "over", "record": stored_record(tables, table_id),
@@ -32,13 +45,29 @@ async def record(table_id: str, tables: Tables) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}/replay")
 async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
     """Every position of a finished game with every hand revealed (409 before the end)."""
+    row = await _finished(tables, table_id)
+    if row is not None:
+        record = row.record()
+        return {"game": row.game, "players": row.players, "seats": Seats(row.seats).info(()),
+                "result": replay_record(record).result().to_dict(),
+                "steps": await asyncio.to_thread(replay_steps, record),
+                "chat": await asyncio.to_thread(stored_lines, tables.store, table_id)}
     table = need(tables, table_id)
     if table.status != "over":
         raise HTTPException(409, "a game can be replayed once it is over; this one is "
                                  f"{table.status}")
     return {"game": table.row.game, "players": table.state.game.players,
             "seats": table.info()["seats"], "result": table.state.result().to_dict(),
-            "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id))}
+            "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id)),
+            "chat": list(table.chat.lines)}
+
+
+async def _finished(tables: TableManager, table_id: str) -> TableRow | None:
+    """The stored row of a finished table that is not live in this process, else None."""
+    if table_id in tables.tables or not is_table_id(table_id):
+        return None
+    row = await asyncio.to_thread(tables.store.load_table, table_id)
+    return row if row is not None and row.status == "over" else None
 
 
 def stored_record(tables: TableManager, table_id: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ export function here(path) {
   return new URL(path.replace(/^\//, ""), document.baseURI).href;
 }
 
-async function call(method, path, body) {
+export async function call(method, path, body) {
   const response = await fetch(here(path), {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -44,7 +44,7 @@ export const api = {
 // hot-seat play at one screen).
 const TOKENS = "tiergarten.tokens";
 
-function allTokens() {
+export function allTokens() {
   try { return JSON.parse(localStorage.getItem(TOKENS)) || {}; } catch { return {}; }
 }
 
@@ -73,4 +73,12 @@ export function playerName() {
 
 export function rememberName(name) {
   localStorage.setItem("tiergarten.name", name);
+}
+
+// Games (or anything with a game id) in the order the lobby offers them, the easiest first; a
+// game not named here keeps its place after these.
+const PLAY_ORDER = ["maumau", "mammuz", "lecker_mammut", "mucca_pazza"];
+export function inPlayOrder(items, idOf = (item) => item.id) {
+  const rank = (item) => (PLAY_ORDER.includes(idOf(item)) ? PLAY_ORDER.indexOf(idOf(item)) : PLAY_ORDER.length);
+  return [...items].sort((a, b) => rank(a) - rank(b));
 }

@@ -4,6 +4,9 @@ import { clear } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { loadMe, renderAccountBar, showAccount } from "./account.js";
+import { showProfile, showLeaderboard } from "./profile.js";
+import { showLearn } from "./tutorial.js";
 
 let current = null;  // the screen shown now; has stop() to close its sockets
 
@@ -11,7 +14,11 @@ function route() {
   current?.stop?.();
   const main = clear(document.getElementById("main"));
   const [, kind, id, sub] = location.hash.replace(/^#/, "").split("/");
-  if (kind === "t" && id && sub === "replay") current = showReplay(main, id);
+  if (kind === "account") current = showAccount(main);
+  else if (kind === "learn") current = showLearn(main, id);
+  else if (kind === "p" && id) current = showProfile(main, decodeURIComponent(id));
+  else if (kind === "leaderboard" && id) current = showLeaderboard(main, id);
+  else if (kind === "t" && id && sub === "replay") current = showReplay(main, id);
   else if (kind === "t" && id) current = showTable(main, id);
   else current = showLobby(main);
 }
@@ -23,8 +30,10 @@ async function start() {
   }
   await setLanguage(preferredLanguage());
   select.value = language;
+  await loadMe();
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
+    renderAccountBar();
     current?.refresh ? current.refresh() : route();
   });
   window.addEventListener("hashchange", route);

@@ -54,8 +54,10 @@ function pipLayout(n) {
   return rows[n];
 }
 
+// A card back; without a label it is decoration (the count beside it says how many there are).
 export function cardBack(label = "") {
-  return svg(`<svg class="back" viewBox="0 0 60 90" role="img" aria-label="${label}">
+  const named = label ? `role="img" aria-label="${label}"` : `aria-hidden="true" focusable="false"`;
+  return svg(`<svg class="back" viewBox="0 0 60 90" ${named}>
     <defs><pattern id="leaf" width="10" height="10" patternUnits="userSpaceOnUse">
       <circle cx="5" cy="5" r="2.2" fill="#e9d9a6" opacity="0.55"/></pattern></defs>
     <rect x="1" y="1" width="58" height="88" rx="6" fill="#2f5d50" stroke="#1c3a32"/>
@@ -63,7 +65,7 @@ export function cardBack(label = "") {
     </svg>`);
 }
 
-// A hand seen from behind: up to ten card backs (the count is written beside it).
+// A hand seen from behind: up to ten card backs, decoration only (the count is written beside it).
 export function handBacks(count) {
   return Array.from({ length: Math.min(count, 10) }, () => cardBack());
 }

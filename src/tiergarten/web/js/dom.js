@@ -1,4 +1,6 @@
 // A tiny element builder: h("button#go.primary", {onclick}, "Play") -> <button id="go" class="primary">.
+// Handlers are listeners and styles go through the style object, never attributes: the server's
+// Content-Security-Policy allows no inline script and no inline style (server/headers.py).
 export function h(spec, attrs = {}, ...children) {
   const [head, ...classes] = spec.split(".");
   const [tag, id] = head.split("#");
@@ -9,6 +11,7 @@ export function h(spec, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) listen(el, key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style") el.style.cssText = value;  // the style object: allowed by the CSP
     else if (key === "html") el.innerHTML = value;
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, value);
@@ -90,6 +93,10 @@ function morph(from, to) {
   for (const { name, value } of [...to.attributes]) {
     if (keepOpen && name === "open") continue;
     if (typing && name === "value") continue;
+    if (name === "style") {  // a style attribute set directly is refused by the CSP
+      if (from.style.cssText !== to.style.cssText) from.style.cssText = to.style.cssText;
+      continue;
+    }
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
   }
   if ("value" in to && !typing && from.value !== to.value) from.value = to.value;

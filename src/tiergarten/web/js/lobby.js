@@ -1,19 +1,21 @@
 // The lobby: pick a game, set players, options and seats, create the table; or join an open one.
-import { api, playerName, rememberName, saveToken } from "./api.js";
+import { api, inPlayOrder, playerName, rememberName, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
+import { me, yourTables } from "./account.js";
+import { leaderboardLinks } from "./profile.js";
+import { saveOwner } from "./chat.js";
 
 export function showLobby(main) {
   let games = [];
+  let open = null;  // the open tables last fetched (null: not yet)
   const state = { game: null };
   const view = h("div.lobby");
   main.append(view);
 
   async function load() {
     try {
-      const order = ["maumau", "mammuz", "lecker_mammut", "mucca_pazza"];
-      const rank = (g) => (order.includes(g.id) ? order.indexOf(g.id) : order.length);
-      games = (await api.games()).sort((a, b) => rank(a) - rank(b));
+      games = inPlayOrder(await api.games());
     } catch (err) {
       view.append(h("p.error", {}, t("error.server", { detail: err.message })));
       return;
@@ -26,9 +28,10 @@ export function showLobby(main) {
   function render() {
     clear(view);
     view.append(
+      yourTables(),
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
-        h("p.lead", {}, t("lobby.lead")),
+        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),
         h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
           games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
             type: "button", role: "radio", "aria-checked": String(g.id === state.game),
@@ -38,17 +41,22 @@ export function showLobby(main) {
           h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
         createForm(games.find((g) => g.id === state.game))),
       h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
+      h("section.panel", {}, leaderboardLinks(games)),
     );
+    showOpen();  // what is known already, at once: switching game must not show "Loading…"
   }
 
   async function refreshOpen() {
+    try { open = await api.openTables(); } catch { open = open ?? []; }
+    showOpen();
+  }
+
+  function showOpen() {
     const list = view.querySelector("#open-list");
-    if (!list) return;
-    let tables = [];
-    try { tables = await api.openTables(); } catch { /* shown as empty */ }
+    if (!list || open === null) return;
     clear(list);
-    if (!tables.length) list.append(h("p.muted", {}, t("lobby.none_open")));
-    for (const table of tables) {
+    if (!open.length) list.append(h("p.muted", {}, t("lobby.none_open")));
+    for (const table of open) {
       const game = games.find((g) => g.id === table.game);
       const free = table.seats.filter((s) => !s.taken).length;
       list.append(h("a.open-table", { href: `#/t/${table.id}` },
@@ -69,10 +77,12 @@ function createForm(game) {
     players.append(new Option(String(n), String(n), false, n === game.default_players));
   }
   const seatsBox = h("div.seats-setup");
-  const name = h("input", { id: "name", name: "name", value: playerName(), maxlength: "40",
+  const name = h("input", { id: "name", name: "name", value: me?.name || playerName(), maxlength: "40",
     autocomplete: "nickname", placeholder: t("lobby.your_name") });
   const timer = h("select", { name: "timer", id: "timer" },
-    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"]]
+    [["", t("lobby.timer_none")], ["15", "15 s"], ["30", "30 s"], ["60", "60 s"], ["120", "120 s"],
+      ...(game.real_time ? [] : [["clock:180:5", t("lobby.clock", { minutes: 3, seconds: 5 })],
+        ["clock:600:10", t("lobby.clock", { minutes: 10, seconds: 10 })]])]
       .map(([v, label]) => new Option(label, v)));
   const options = game.options.map(optionField);
   const hints = game.hints ? h("input", { type: "checkbox", id: "hints", checked: true }) : null;
@@ -116,12 +126,15 @@ function createForm(game) {
       players: Number(players.value),
       options: Object.fromEntries(options.map((o) => o.read()).filter(Boolean)),
       seats: seatChoices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : null)),
-      timer: timer.value ? Number(timer.value) : null,
+      timer: timer.value && !timer.value.startsWith("clock:") ? Number(timer.value) : null,
+      clock: timer.value.startsWith("clock:")
+        ? { bank: Number(timer.value.split(":")[1]), increment: Number(timer.value.split(":")[2]) } : null,
       hints: hints ? hints.checked : true,
     };
     button.disabled = true;
     try {
       const table = await api.create(body);
+      saveOwner(table.id, table.owner);
       if (name.value.trim()) rememberName(name.value.trim());
       for (const seat of mine) {
         const joined = await api.join(table.id, names[seat], seat);
@@ -157,6 +170,8 @@ function createForm(game) {
     } else if (option.kind === "int") {
       input = h("input", { type: "number", id, value: option.default ?? "", min: option.minimum ?? undefined,
         max: option.maximum ?? undefined, placeholder: option.nullable ? t("lobby.unlimited") : undefined });
+    } else if (isMapping(option.default)) {
+      return mappingField(option, id, label, doc);
     } else {
       input = h("input", { type: "text", id, value: typeof option.default === "object" ? JSON.stringify(option.default) : option.default ?? "" });
     }
@@ -175,4 +190,28 @@ function createForm(game) {
     };
     return { el, read };
   }
+
+  // A mapping of names to words (MammuZ's dinosaur_powers): one select per name, offering every
+  // word the default uses (each power once), in the page's language.
+  function mappingField(option, id, label, doc) {
+    const keys = Object.keys(option.default);
+    const values = [...new Set(Object.values(option.default))];
+    const selects = keys.map((key) => h("select", { id: `${id}-${key}`, dataset: { key } },
+      values.map((v) => new Option(tOr(`choice.${option.name}.${v}`, v.replaceAll("_", " ")), v, false, v === option.default[key]))));
+    const el = h("fieldset.option.mapping", { id, title: option.allowed },
+      h("legend.option-name", {}, label),
+      h("div.mapping-rows", {}, keys.map((key, i) => h("label.mapping-row", { for: selects[i].id },
+        h("span", {}, tOr(`animal.${key}`, key)), selects[i]))),
+      h("small", {}, doc));
+    const read = () => {
+      const value = Object.fromEntries(selects.map((sel) => [sel.dataset.key, sel.value]));
+      return JSON.stringify(value) === JSON.stringify(option.default) ? null : [option.name, value];
+    };
+    return { el, read };
+  }
+}
+
+function isMapping(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    && Object.values(value).every((v) => typeof v === "string");
 }

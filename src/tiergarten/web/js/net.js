@@ -2,7 +2,10 @@
 // any drop with the same token, so closing the tab or losing the network loses nothing.
 import { here } from "./api.js";
 
-const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009]);
+// Final: a bad token, a seat given up, no such table, a flood, a frame too large, too many
+// connections from here. Any other close (the server stopping or restarting, a connection too
+// slow to keep up, a database away for a moment) is reconnected, with back-off.
+const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009, 4429]);
 
 export class TableSocket {
   constructor(tableId, token, handlers) {
@@ -10,6 +13,8 @@ export class TableSocket {
     this.token = token;
     this.handlers = handlers;  // {hello, table, state, error, status, closed}
     this.version = null;
+    this.callWindow = null;  // real-time tables: seconds a press waits for its call (hello)
+    this.sent = null;        // the last act sent: {notation, version}
     this.retry = 0;
     this.stopped = false;
     this.open();
@@ -42,6 +47,7 @@ export class TableSocket {
       return;
     }
     if (message.type === "state") this.version = message.version;
+    if (message.type === "hello") this.callWindow = message.call_window ?? null;
     this.handlers[message.type]?.(message);
   }
 
@@ -53,8 +59,24 @@ export class TableSocket {
     return false;
   }
 
-  act(notation) {
-    return this.send({ act: notation, version: this.version });
+  // An act made on the version shown (or the one given: a hit's call names the version seen
+  // when the club was pressed). The same act on the same version again (a double click) is
+  // dropped here: the server would only answer that the table moved on.
+  act(notation, version = this.version) {
+    const again = this.sent && this.sent.notation === notation && this.sent.version === version;
+    if (again) return true;
+    const sent = this.send({ act: notation, version });
+    if (sent) this.sent = { notation, version };
+    return sent;
+  }
+
+  // The club is pressed (real-time tables): the moment counts, the call follows (or not).
+  press(version = this.version) {
+    return this.send({ press: true, version });
+  }
+
+  unpress(version = this.version) {
+    return this.send({ press: false, version });
   }
 
   sync() {

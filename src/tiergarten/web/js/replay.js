@@ -1,8 +1,11 @@
-// The replay of a finished game: step through every move with every hand revealed.
+// The replay of a finished game: step through every move with every hand revealed. A move is
+// told in the same words as the live move log (from the log entries the server says it added);
+// the arrow keys step, Home and End jump to the deal and the end.
 import { api } from "./api.js";
-import { h, clear } from "./dom.js";
+import { h, morphChildren } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { chatUpTo } from "./chat.js";
 
 export function showReplay(main, tableId) {
   const view = h("div.replay-screen");
@@ -14,8 +17,9 @@ export function showReplay(main, tableId) {
 
   async function start() {
     try {
-      data = await api.replay(tableId);
-      game = await gameModule(data.game);
+      const loaded = await api.replay(tableId);
+      game = await gameModule(loaded.game);
+      data = loaded;  // only now: a render (a key, a new language) may come at any await
     } catch (err) {
       view.append(h("section.panel", {}, h("h1", {}, t("replay.title")), h("p.error", {}, err.message),
         h("a", { href: `#/t/${tableId}` }, t("replay.back"))));
@@ -45,34 +49,61 @@ export function showReplay(main, tableId) {
     render();
   }
 
+  const KEYS = { ArrowLeft: () => go(index - 1), ArrowRight: () => go(index + 1),
+    Home: () => go(0), End: () => go(data.steps.length - 1) };
+  function onKey(event) {
+    if (!data || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.("input, select, textarea")) return;  // the slider steps itself
+    const step = KEYS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    step();
+  }
+  document.addEventListener("keydown", onKey);
+
+  // What the step's act did, in the live log's words: one line per log entry it added.
+  function moveLines(step, seatNames) {
+    if (step.act === null && !(step.events || []).length) return [t("replay.start")];
+    const lines = (step.events || []).map((e) => describeEvent(data.game, e, seatNames)).filter(Boolean);
+    if (lines.length) return lines;
+    return [t("replay.unchanged", { name: seatNames[step.seat] ?? "" })];
+  }
+
   function render() {
-    clear(view);
     const step = data.steps[index];
     const seatNames = names();
-    const event = step.act === null ? t("replay.start") : describeEvent(data.game, { seat: step.seat, act: step.act }, seatNames);
     const prev = index > 0 ? data.steps[index - 1].view : null;
-    const ctx = { obs: step.view, legal: [], seat: null, events: [], version: index, prev, table: data,
-      names: seatNames, ui: {}, t, act: () => {}, refresh: render };
-    view.append(
+    // every hand is revealed in a replay: a game may show the board with them (MammuZ's lays)
+    const obs = game.revealed ? game.revealed(step.view, step.seats) : step.view;
+    const ctx = { obs, legal: [], seat: null, events: step.events || [], version: index, prev, table: data,
+      names: seatNames, ui: {}, t, act: () => {}, refresh: render, replay: true };
+    const last = data.steps.length - 1;
+    const next = h("div", {},
       h("section.table-head", {}, h("h1", {}, t("replay.title"), " · ", tOr(`game.${data.game}.title`, data.game)),
         h("a.button", { href: `#/t/${tableId}` }, t("replay.back"))),
-      h("section.panel.replay-controls", {},
-        h("button", { type: "button", onclick: () => go(0), "aria-label": t("replay.first") }, "⏮"),
-        h("button#replay-prev", { type: "button", onclick: () => go(index - 1), "aria-label": t("replay.previous") }, "◀"),
-        h("button#replay-play", { type: "button", onclick: play }, timer ? "⏸" : "▶"),
-        h("button#replay-next", { type: "button", onclick: () => go(index + 1), "aria-label": t("replay.next") }, "▶▶"),
-        h("button", { type: "button", onclick: () => go(data.steps.length - 1), "aria-label": t("replay.last") }, "⏭"),
-        h("input", { type: "range", min: 0, max: data.steps.length - 1, value: index, "aria-label": t("replay.position"),
+      h("section.panel.replay-controls", { "aria-label": t("replay.controls") },
+        h("button#replay-first", { type: "button", onclick: () => go(0), "aria-label": t("replay.first"), title: t("replay.first") }, "⏮"),
+        h("button#replay-prev", { type: "button", onclick: () => go(index - 1), "aria-label": t("replay.previous"), title: t("replay.previous") }, "◀"),
+        h("button#replay-play", { type: "button", onclick: play, "aria-label": timer ? t("replay.pause") : t("replay.play"), title: timer ? t("replay.pause") : t("replay.play") }, timer ? "⏸" : "▶"),
+        h("button#replay-next", { type: "button", onclick: () => go(index + 1), "aria-label": t("replay.next"), title: t("replay.next") }, "▶▶"),
+        h("button#replay-last", { type: "button", onclick: () => go(last), "aria-label": t("replay.last"), title: t("replay.last") }, "⏭"),
+        h("input#replay-range", { type: "range", min: 0, max: last, value: index, "aria-label": t("replay.position"),
           oninput: (e) => go(Number(e.target.value)) }),
-        h("span#replay-step", {}, t("replay.step", { n: index, total: data.steps.length - 1 })),
-        h("p.replay-event", {}, event)),
-      h("section.board", { dataset: { game: data.game, seat: "replay" } }, game.render(ctx)),
+        h("span#replay-step", {}, t("replay.step", { n: index, total: last })),
+        h("p.muted.replay-keys", {}, t("replay.keys")),
+        h("div#replay-event.replay-event", { "aria-live": "polite" }, moveLines(step, seatNames).map((line) => h("p", {}, line)))),
+      h("section.board", { dataset: { game: data.game, seat: "replay", version: index } }, game.render(ctx)),
+      chatUpTo(data.chat, index),
       h("section.panel.hands", {}, h("h2", {}, t("replay.hands")),
-        step.seats.map((obs, s) => h("div.revealed-hand", { dataset: { seat: s } },
+        step.seats.map((seatObs, s) => h("div.revealed-hand", { dataset: { seat: s } },
           h("strong", {}, seatNames[s]),
-          game.handOf ? game.handOf(obs) : h("code", {}, JSON.stringify(obs.hand ?? obs[Object.keys(obs).find((k) => k.includes("hand"))] ?? ""))))));
+          game.handOf ? game.handOf(seatObs) : h("code", {}, JSON.stringify(seatObs.hand ?? ""))))));
+    morphChildren(view, next);
   }
 
   start();
-  return { stop: () => clearInterval(timer), refresh: () => data && render() };
+  return {
+    stop: () => { clearInterval(timer); document.removeEventListener("keydown", onKey); },
+    refresh: () => data && render(),
+  };
 }

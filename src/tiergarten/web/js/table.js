@@ -2,15 +2,23 @@
 // log, results and rematch. Several seats in one browser make a hot-seat table.
 import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName } from "./api.js";
 import { h, morphChildren, toast } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { gameModule, describeEvent } from "./games/index.js";
+import { me, syncSeats } from "./account.js";
+import { mountChat, carryOwner } from "./chat.js";
+import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
+import { mountCoach } from "./tutorial.js";
+
+// Parameters of a refusal that name seats: shown as the players' names.
+const SEAT_PARAMS = ["seat", "caught", "layer", "flipper", "waiting", "turn"];
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
   main.append(view);
   const sockets = new Map();   // seat (or "watch") -> TableSocket
   const states = new Map();    // seat (or "watch") -> last state message
+  const logs = new Map();      // seat (or "watch") -> every log entry so far, by position
   const ui = {};               // the game module's own memory (selections, toggles)
   let info = null;             // the last table message
   let invite = null;           // the invite link and its QR code (GET /api/tables/<id>/invite)
@@ -29,7 +37,11 @@ export function showTable(main, tableId) {
   const ticker = setInterval(() => {
     const el = view.querySelector("#turn-timer");
     if (el) el.textContent = timerText();
+    tickClocks(view);
   }, 500);
+  resetClocks();
+  let chat = null;             // the table chat beside the board (js/chat.js)
+  let coach = null;            // a tutorial's coach above it (js/tutorial.js)
 
   function onKey(event) {
     if (currentCtx && game?.onKey?.(event, currentCtx)) event.preventDefault();
@@ -45,7 +57,12 @@ export function showTable(main, tableId) {
       return;
     }
     // Without the invite answer the link is this page's own address (and no QR code shows).
-    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null)]);
+    [game, invite] = await Promise.all([gameModule(info.game), api.invite(tableId).catch(() => null),
+      syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
+    if (info.tutorial) coach = mountCoach(main);
+    // the chat beside the board; none at a tutorial table: nobody there to talk to
+    chat = info.tutorial ? null : mountChat(main, tableId, { info: () => info, mine: () => [...sockets.keys()].filter((k) => k !== "watch"),
+      send: (message) => [...sockets.values()].some((s) => s.send(message)) });
     connectAll();
     render();
   }
@@ -54,7 +71,7 @@ export function showTable(main, tableId) {
     const tokens = tokensFor(tableId);
     const wanted = new Set(tokens.map((e) => e.seat));
     for (const [key, socket] of sockets) {
-      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); }
+      if (!wanted.has(key) && !(key === "watch" && !tokens.length)) { socket.close(); sockets.delete(key); states.delete(key); logs.delete(key); }
     }
     for (const { seat, token } of tokens) {
       if (!sockets.has(seat)) sockets.set(seat, socketFor(seat, token));
@@ -64,15 +81,19 @@ export function showTable(main, tableId) {
 
   function socketFor(key, token) {
     return new TableSocket(tableId, token, {
-      table: (message) => { info = message; render(); },
+      table: (message) => { info = message; render(); chat?.render(); },
+      chat: (line) => chat?.add(line),
+      chat_log: (message) => chat?.load(message.lines),
       state: (message) => {
+        noteClock(message);
         if (message.version !== states.get(key)?.version) changedAt = Date.now();
         states.set(key, message);
+        if (!keepLog(key, message)) socket().sync();  // a gap in the log: ask for all of it
         render();
+        coach?.update(message);
       },
       error: (message) => {
-        const text = tOr(`error.code.${message.code}`, message.code);
-        toast(message.code === "illegal" ? `${text}: ${message.message}` : text, "error");
+        toast(errorText(message), "error");
         if (message.code === "stale") socket().sync();
       },
       status: (status) => view.classList.toggle("offline", status === "offline"),
@@ -82,6 +103,37 @@ export function showTable(main, tableId) {
       },
     });
     function socket() { return sockets.get(key); }
+  }
+
+  // The whole log of the game as this seat may see it: the greeting (and a sync) bring every
+  // entry so far (`log_from` 0), each update the new ones, numbered by their real position.
+  // Returns false when entries are missing (then the client asks for the whole log again).
+  function keepLog(key, message) {
+    if (!Array.isArray(message.log)) {  // a server without the whole log: the recent entries
+      logs.set(key, (message.observation?.log || []).map((e, i) => ({ n: e.n ?? i, ...e })));
+      return true;
+    }
+    const from = message.log_from ?? 0;
+    const known = from === 0 ? [] : logs.get(key) || [];
+    if (from > known.length) return false;
+    logs.set(key, [...known.slice(0, from), ...message.log.map((e, i) => ({ ...e, n: from + i }))]);
+    return true;
+  }
+
+  // A refusal in the page's language: the game's reason code and parameters (seats as names,
+  // cards and animals in words: the game module's refusalWords); the English reason if the
+  // catalogue has no words for that code.
+  function errorText(message) {
+    const text = tOr(`error.code.${message.code}`, message.code);
+    if (message.code !== "illegal") return text;
+    const key = [`refusal.${info?.game}.${message.reason}`, `refusal.${message.reason}`].find((k) => message.reason && has(k));
+    if (!key) return `${text}: ${message.message}`;
+    const params = { ...(message.params || {}) };
+    for (const name of SEAT_PARAMS) {
+      if (typeof params[name] === "number") params[name] = names()[params[name]] ?? params[name];
+      else if (Array.isArray(params[name])) params[name] = params[name].map((s) => names()[s] ?? s).join(", ");
+    }
+    return t(key, game?.refusalWords ? game.refusalWords(params) : params);
   }
 
   function names() {
@@ -119,10 +171,14 @@ export function showTable(main, tableId) {
     else if (state) next.append(board(state));
     else next.append(h("p.muted", {}, t("table.connecting")));
     next.append(h("details#rules.panel.rules", {}, h("summary", {}, t("table.how_to_play")),
-      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line))));
-    if (state) next.append(logPanel(state));
+      t(`rules.${info.game}`).split("\n").map((line) => h("p", {}, line)),
+      h("a.learn-link", { href: `#/learn/${info.game}` }, t("tutorial.learn"))));
+    if (state) next.append(logPanel());
     if (info.status === "over" && state) next.append(resultsPanel(state));
+    const list = view.querySelector("#log-list");
+    const atEnd = !list || list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     morphChildren(view, next);
+    followLog(atEnd);
     lastRendered = state;
   }
 
@@ -131,7 +187,7 @@ export function showTable(main, tableId) {
     return h("section#head.table-head", {},
       h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
       h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
-      h("div.invite", {},
+      info.tutorial ? null : h("div.invite", {},
         h("label", { for: "invite" }, t("table.invite")),
         h("input#invite", { value: link, readonly: true, onclick: (e) => e.target.select() }),
         h("button", { type: "button", onclick: async () => {
@@ -145,7 +201,8 @@ export function showTable(main, tableId) {
   function seatsBar(mine) {
     return h("ol#seats.seats", {}, info.seats.map((s, i) => h(`li.seat${mine.includes(i) ? ".mine" : ""}`, {
       dataset: { seat: i, taken: String(s.taken), kind: s.kind } },
-    h("span.seat-name", {}, names()[i]),
+    clockBadge(info, i),
+    h("span.seat-name", {}, s.account ? h("a", { href: `#/p/${encodeURIComponent(s.account)}` }, names()[i]) : names()[i]),
     s.kind === "bot" ? h("span.badge", {}, t("table.bot")) : null,
     s.away ? h("span.badge.away", {}, t("table.away")) : null,
     s.kind === "human" && s.taken && !s.connected && !s.away ? h("span.badge", {}, t("table.disconnected")) : null,
@@ -162,8 +219,9 @@ export function showTable(main, tableId) {
   }
 
   function joinForm(another) {
-    const name = h("input", { id: "join-name", value: another ? "" : playerName(), maxlength: "40", required: true,
-      placeholder: t("lobby.your_name") });
+    const account = another ? null : me;  // a signed-in player sits under their user name
+    const name = h("input", { id: "join-name", value: account ? account.name : another ? "" : playerName(),
+      maxlength: "40", required: true, readonly: !!account, placeholder: t("lobby.your_name") });
     const free = info.seats.filter((s) => !s.taken).map((s) => s.seat);
     const seat = h("select", { id: "join-seat" }, free.map((s) => new Option(t("lobby.seat_n", { n: s + 1 }), String(s))));
     async function submit(event) {
@@ -203,7 +261,9 @@ export function showTable(main, tableId) {
   function board(state) {
     const seat = state.seat;
     const locals = [...states.entries()].filter(([key]) => key !== "watch").map(([key, own]) => ({
-      seat: key, legal: own.legal, act: (notation) => sockets.get(key)?.act(notation) }));
+      seat: key, legal: own.legal, act: (notation, version) => sockets.get(key)?.act(notation, version),
+      press: (version) => sockets.get(key)?.press(version), unpress: (version) => sockets.get(key)?.unpress(version),
+      callWindow: sockets.get(key)?.callWindow }));
     const ctx = currentCtx = {
       obs: state.observation, legal: state.legal, seat, events: state.events, version: state.version, locals,
       prev: lastRendered && lastRendered.seat === seat ? lastRendered.observation : null,
@@ -218,23 +278,39 @@ export function showTable(main, tableId) {
       game.render(ctx));
   }
 
-  function logPanel(state) {
-    const entries = (state.observation.log || []).slice(-40).reverse();
+  // Every move of the game, numbered by its position in the game, oldest first, with a line
+  // where a new round (or herd) starts; it keeps to the newest entry unless the reader scrolled.
+  function logPanel() {
+    const entries = logs.get(shown) || [];
+    // focusable: a keyboard can scroll the log too
+    const list = h("ol#log-list.log-list", { "aria-label": t("table.log"), tabindex: "0" });
+    entries.forEach((e, i) => {
+      const line = game.separator?.(e, entries[i - 1], names(), entries.slice(0, i));
+      if (line) list.append(h("li.round", { "aria-hidden": "true" }, line));
+      const text = describeEvent(info.game, e, names());
+      if (text) list.append(h("li", { value: e.n + 1, dataset: { n: e.n } }, text));
+    });
     return h("details#log.panel.log", { open: window.innerWidth > 800 },
-      h("summary", {}, t("table.log")),
-      h("ol", { reversed: true }, entries.map((e) => h("li", {}, describeEvent(info.game, e, names())))));
+      h("summary", {}, t("table.log_count", { n: entries.length })), list);
   }
 
+  // After a render: keep the log scrolled to its newest entry if the reader was there.
+  function followLog(atEnd) {
+    const list = view.querySelector("#log-list");
+    if (list && atEnd) list.scrollTop = list.scrollHeight;
+  }
+
+  // The end: who won (you, or by name), why, then every seat once by rank (ties share one).
   function resultsPanel(state) {
     const result = state.observation.result;
     const seatOf = [...sockets.keys()].find((k) => k !== "watch");
     const order = result ? info.seats.map((s) => s.seat).sort((a, b) => result.ranks[a] - result.ranks[b]) : [];
-    return h("section#results.panel.results", {},
-      h("h2", {}, t("table.game_over")),
-      result ? h("ol.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, {},
-        h("span", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
+    return h("section#results.panel.results", { role: "region", "aria-label": t("table.game_over") },
+      h("h2.banner", {}, result ? winnerLine(result) : t("table.game_over")),
+      result ? h("p.reason", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
+      result ? h("ul.ranking", {}, order.map((s) => h(`li${result.winners.includes(s) ? ".winner" : ""}`, { dataset: { seat: s } },
+        h("span.rank", {}, t("table.rank", { rank: result.ranks[s] })), " ", h("strong", {}, names()[s]), " ",
         h("span", {}, t("table.points", { points: result.scores[s], n: result.scores[s] }))))) : null,
-      result ? h("p.muted", {}, tOr(`reason.${result.reason}`, result.reason)) : null,
       h("div.buttons", {},
         seatOf !== undefined ? h("button#rematch.primary", { type: "button", onclick: rematch }, t("table.rematch")) : null,
         info.rematch ? h("a.button", { href: `#/t/${info.rematch}` }, t("table.to_rematch")) : null,
@@ -242,13 +318,25 @@ export function showTable(main, tableId) {
         h("a.button", { href: "#/" }, t("table.back"))));
   }
 
+  function winnerLine(result) {
+    const mine = [...sockets.keys()].filter((k) => k !== "watch");
+    const list = (seats) => new Intl.ListFormat(language, { type: "conjunction" }).format(seats.map((s) => names()[s]));
+    const won = result.winners;
+    if (mine.length === 1 && won.includes(mine[0])) {
+      const others = won.filter((s) => s !== mine[0]);
+      return others.length ? t("table.you_share", { names: list(others), n: others.length }) : t("table.you_won");
+    }
+    return t("table.won", { names: list(won), n: won.length });
+  }
+
   async function rematch() {
     try {
       let table = null;
       for (const { seat, token } of tokensFor(tableId)) {
         table = await api.rematch(tableId, token);
-        saveToken(table.id, seat, token);  // people keep their tokens at the new table
+        saveToken(table.id, seat, table.token || token);  // an account's token is new there
       }
+      carryOwner(tableId, table.id);
       location.hash = `#/t/${table.id}`;
     } catch (err) {
       toast(t("error.rematch", { detail: err.message }), "error");
@@ -273,6 +361,7 @@ export function showTable(main, tableId) {
     sockets.get(seat)?.close();
     sockets.delete(seat);
     states.delete(seat);
+    logs.delete(seat);
     connectAll();
     render();
   }
@@ -283,6 +372,8 @@ export function showTable(main, tableId) {
     stop: () => {
       document.removeEventListener("keydown", onKey);
       clearInterval(ticker);
+      chat?.stop();
+      coach?.stop();
       for (const socket of sockets.values()) socket.close();
     },
     refresh: render,

@@ -1,14 +1,15 @@
-// Each game draws its own board; a game without a module gets the generic one (every legal
-// action as a button), so a new game is playable in the browser from its first day.
+// Each game draws its own board, found by convention: js/games/<game id>.js. A game without
+// one gets the generic board (every legal action as a button), so a new game is playable in
+// the browser from its first day and adds its module without editing this file.
 import { tOr } from "../i18n.js";
 
-const MODULES = { maumau: "./maumau.js", mammuz: "./mammuz.js", lecker_mammut: "./lecker_mammut.js", mucca_pazza: "./mucca_pazza.js" };
+const GAME_ID = /^[a-z][a-z0-9_]*$/; // ids are package names: nothing else is ever imported
 const loaded = {};
 
 export async function gameModule(gameId) {
   if (!loaded[gameId]) {
     try {
-      loaded[gameId] = MODULES[gameId] ? await import(MODULES[gameId]) : await import("./generic.js");
+      loaded[gameId] = GAME_ID.test(gameId) ? await import(`./${gameId}.js`) : await import("./generic.js");
     } catch {
       loaded[gameId] = await import("./generic.js");
     }

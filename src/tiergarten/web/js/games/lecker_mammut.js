@@ -1,7 +1,10 @@
 // Lecker Mammut!: the middle and the prize piles drawn big; a flip button (space), the club
 // (a key per person at this screen) and then the call of an animal (1–7) or a colour (Q–U).
+// The club is the moment of the hit, as in the real game: pressing it tells the server at once
+// (a `press`, credited like any act), and the call that follows counts from that moment and on
+// the table seen then. The call dialog closes by itself when the table changes under it.
 // Each colour also has its own shape and name on the card, so no card depends on colour vision.
-import { h, svg } from "../dom.js";
+import { h, svg, toast } from "../dom.js";
 import { t } from "../i18n.js";
 
 export const realTime = true;
@@ -16,30 +19,42 @@ const COLOUR_KEYS = ["Q", "W", "E", "R", "T", "Y", "U"];            // by positi
 const COLOUR_CODES = ["KeyQ", "KeyW", "KeyE", "KeyR", "KeyT", "KeyY", "KeyU"];
 const CLUB_KEYS = ["A", "L", "V", "M", "S", "K"];                   // hot-seat: one per person
 
-export function card(code, big = true) {
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+// A card's words: the catalogue agrees the colour with the animal's grammatical gender
+// ("roter Höhlenbär", "rotes Wildschwein"); `hue`, `beast` (the codes) and `gender` let a
+// message choose its article ("an orange …", "uno smilodonte …").
+export function cardWords(code) {
+  const [colour, animal] = String(code).split("-");
+  const gender = t(`lm.gender.${animal}`);
+  const card = t("lm.card", { colour: t(`lm.colour_of.${colour}`, { gender }), animal: t(`lm.animal.${animal}`) });
+  return { card, hue: colour, beast: animal, gender };
+}
+
+export function card(code, big = true, label = null) {
   const [colour, animal] = code.split("-");
   const [paint, shape] = PAINT[colour];
   const ink = colour === "yellow" ? "#222" : "#fff";
-  const label = t("lm.card", { colour: t(`lm.colour.${colour}`), animal: t(`lm.animal.${animal}`) });
-  return svg(`<svg class="lm-card${big ? "" : " small"}" viewBox="0 0 80 110" role="img" aria-label="${label}" data-card="${code}">
+  return svg(`<svg class="lm-card${big ? "" : " small"}" viewBox="0 0 80 110" role="img" aria-label="${escape(label ?? cardWords(code).card)}" data-card="${code}">
     <rect x="1" y="1" width="78" height="108" rx="8" fill="${paint}" stroke="#222" stroke-width="2"/>
     <circle cx="40" cy="52" r="27" fill="#fffdf7"/>
     <text x="40" y="63" font-size="30" text-anchor="middle" font-family="Noto Color Emoji, sans-serif">${EMOJI[animal]}</text>
     <text x="8" y="18" font-size="15" fill="${ink}">${shape}</text>
     <text x="72" y="18" font-size="15" fill="${ink}" text-anchor="end">${shape}</text>
-    <text x="40" y="96" font-size="11" font-weight="700" text-anchor="middle" fill="${ink}">${t(`lm.animal.${animal}`)}</text>
-    <text x="40" y="106" font-size="8" text-anchor="middle" fill="${ink}">${t(`lm.colour.${colour}`)}</text></svg>`);
+    <text x="40" y="96" font-size="11" font-weight="700" text-anchor="middle" fill="${ink}">${escape(t(`lm.animal.${animal}`))}</text>
+    <text x="40" y="106" font-size="8" text-anchor="middle" fill="${ink}">${escape(t(`lm.colour.${colour}`))}</text></svg>`);
 }
 
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   const feature = (f) => (ANIMALS.includes(f) ? t(`lm.animal.${f}`) : t(`lm.colour.${f}`));
+  const kind = (f) => (ANIMALS.includes(f) ? "animal" : "colour");
   switch (event.act) {
     case "deal": return t("lm.log.deal", { round: event.round, name: names[event.starter] });
-    case "flip": return t("lm.log.flip", { name: who, card: cardName(event.card) });
-    case "hit": return t("lm.log.hit", { name: who, feature: feature(event.feature), n: event.cards.length });
-    case "mistake": return t("lm.log.mistake", { name: who, feature: feature(event.feature), showing: event.showing });
-    case "top": return t("lm.log.top", { name: who, card: cardName(event.card), size: event.size });
+    case "flip": return t("lm.log.flip", { name: who, ...cardWords(event.card) });
+    case "hit": return t("lm.log.hit", { name: who, feature: feature(event.feature), kind: kind(event.feature), n: event.cards.length });
+    case "mistake": return t("lm.log.mistake", { name: who, feature: feature(event.feature), kind: kind(event.feature), showing: event.showing });
+    case "top": return t("lm.log.top", { name: who, ...cardWords(event.card), size: event.size });
     case "pass": return t("lm.log.pass", { name: who });
     case "timer": return t("lm.log.timer");
     case "return": return t("lm.log.return", { name: who, size: event.size });
@@ -48,9 +63,9 @@ export function describe(event, names) {
   }
 }
 
-function cardName(code) {
-  const [colour, animal] = code.split("-");
-  return t("lm.card", { colour: t(`lm.colour.${colour}`), animal: t(`lm.animal.${animal}`) });
+// The move log's line before each deal.
+export function separator(entry) {
+  return entry.act === "deal" ? t("lm.log.round_start", { round: entry.round }) : null;
 }
 
 // The people this browser seats who may hit now (one for an ordinary table, several hot-seat).
@@ -58,20 +73,58 @@ function hitters(ctx) {
   return (ctx.locals || []).filter((l) => l.legal.some((a) => a.startsWith("hit ")));
 }
 
+const calling = (ui) => ui.calling !== null && ui.calling !== undefined;
+
+// The club: the moment of the hit. The server hears of it at once; the call that follows is
+// judged on the table seen now (its version is fixed here), however long the call takes.
+function press(ctx, local) {
+  const { ui } = ctx;
+  if (calling(ui)) return;  // one call at a time at this screen
+  ui.calling = local.seat;
+  ui.pressed = { version: ctx.version, game: ctx.obs.version };
+  local.press?.(ctx.version);
+  const window = (local.callWindow ?? 3) * 1000;
+  clearTimeout(ui.expiry);
+  ui.expiry = setTimeout(() => { if (ui.pressed) { close(ctx, true); ctx.refresh(); } }, window);
+}
+
+// Close the call dialog; `withdraw`: tell the server the press will not be followed by a call.
+function close(ctx, withdraw) {
+  const { ui } = ctx;
+  const local = (ctx.locals || []).find((l) => l.seat === ui.calling);
+  if (withdraw && ui.pressed) local?.unpress?.(ui.pressed.version);
+  clearTimeout(ui.expiry);
+  ui.calling = null;
+  ui.pressed = null;
+}
+
 function hit(ctx, local, feature) {
-  ctx.ui.calling = null;
-  local.act(`hit ${feature} @${ctx.obs.version}`);
+  const { pressed } = ctx.ui;
+  close(ctx, false);
+  if (pressed) local.act(`hit ${feature} @${pressed.game}`, pressed.version);
+}
+
+// The table changed under an open call (a flip, someone's hit, a new round): the cards it was
+// aimed at may be gone, so the dialog closes; a good hit by someone else was first.
+function closeIfChanged(ctx) {
+  const { ui, obs } = ctx;
+  if (!calling(ui)) return;
+  const stillHitting = hitters(ctx).some((l) => l.seat === ui.calling);
+  if (stillHitting && ui.pressed && obs.version === ui.pressed.game) return;
+  const beaten = (ctx.events || []).some((e) => e.act === "hit" && e.seat !== ui.calling);
+  close(ctx, true);
+  if (beaten) toast(t("error.code.void"), "info");
 }
 
 export function onKey(event, ctx) {
   if (event.target.closest("input, select, textarea")) return false;
   const { ui } = ctx;
   const locals = ctx.locals || [];
-  if (ui.calling !== null && ui.calling !== undefined) {
+  if (calling(ui)) {
     const local = locals.find((l) => l.seat === ui.calling);
     const animal = ANIMAL_KEYS.indexOf(event.key);
     const colour = COLOUR_CODES.indexOf(event.code);
-    if (event.key === "Escape") ui.calling = null;
+    if (event.key === "Escape") close(ctx, true);
     else if (local && animal >= 0) hit(ctx, local, ANIMALS[animal]);
     else if (local && colour >= 0) hit(ctx, local, COLOURS[colour]);
     else return false;
@@ -87,7 +140,7 @@ export function onKey(event, ctx) {
   const index = locals.length > 1 ? CLUB_KEYS.indexOf(key) : (key === "H" || key === "ENTER" ? 0 : -1);
   const local = locals[index];
   if (local && local.legal.some((a) => a.startsWith("hit "))) {
-    ui.calling = local.seat;
+    press(ctx, local);
     ctx.refresh();
     return true;
   }
@@ -98,7 +151,7 @@ export function render(ctx) {
   const { obs, ui } = ctx;
   const locals = ctx.locals || [];
   const mine = new Set(locals.map((l) => l.seat));
-  if (ui.calling !== null && ui.calling !== undefined && !hitters(ctx).some((l) => l.seat === ui.calling)) ui.calling = null;
+  closeIfChanged(ctx);
 
   const seats = h("div.lm-seats", {}, [...Array(obs.players).keys()].map((s) => h(`div.lm-seat${obs.flipper === s ? ".flipper" : ""}${mine.has(s) ? ".mine" : ""}`, { dataset: { seat: s } },
     h("div.name", {}, ctx.names[s], obs.flipper === s ? h("span.badge", {}, t("lm.flipper")) : null),
@@ -106,9 +159,9 @@ export function render(ctx) {
       h("span", { title: t("lm.face_down") }, `🂠 ${obs.face_down[s]}`),
       h("span", { title: t("lm.penalties") }, `⚠ ${obs.penalties[s]}`),
       h("span", { title: t("lm.score") }, `★ ${obs.scores[s]}`)),
-    h("div.lm-prizes", {}, obs.prize_piles[s].map((pile) => h("div.lm-prize", {}, card(pile.top, false), h("span.lm-size", {}, pile.size)))))));
+    prizes(obs.prize_piles[s], ctx.names[s]))));
 
-  const middle = h("div.lm-middle", { "aria-label": t("lm.middle") },
+  const middle = h("div.lm-middle", { role: "group", "aria-label": t("lm.middle") },
     obs.middle.length ? obs.middle.map((c, i) => h(`div.lm-slot${ctx.prev && i >= (ctx.prev.middle?.length ?? 0) ? ".land" : ""}`, {}, card(c)))
       : h("p.muted", {}, t("lm.middle_empty")));
 
@@ -122,7 +175,8 @@ export function render(ctx) {
     if (local.legal.some((a) => a.startsWith("hit "))) {
       const key = locals.length > 1 ? CLUB_KEYS[locals.indexOf(local)] : "H";
       controls.append(h(`button.lm-club${ui.calling === local.seat ? ".on" : ""}`, { type: "button", dataset: { seat: local.seat },
-        onclick: () => { ui.calling = ui.calling === local.seat ? null : local.seat; ctx.refresh(); } },
+        "aria-pressed": String(ui.calling === local.seat),
+        onclick: () => { if (ui.calling === local.seat) close(ctx, true); else press(ctx, local); ctx.refresh(); } },
       "🦴 ", t("lm.club"), who, h("kbd", {}, key)));
     }
     if (local.legal.includes("pass")) {
@@ -130,15 +184,15 @@ export function render(ctx) {
     }
   }
 
-  const calling = locals.find((l) => l.seat === ui.calling);
-  const call = calling ? h("div.lm-call", { role: "dialog", "aria-label": t("lm.call") },
-    h("p", {}, t("lm.call_who", { name: ctx.names[calling.seat] })),
-    h("div.lm-features", {}, ANIMALS.map((a, i) => h("button.lm-feature", { type: "button", dataset: { feature: a }, onclick: () => { hit(ctx, calling, a); ctx.refresh(); } },
+  const caller = locals.find((l) => l.seat === ui.calling);
+  const call = caller ? h("div.lm-call", { role: "dialog", "aria-label": t("lm.call") },
+    h("p", {}, t("lm.call_who", { name: ctx.names[caller.seat] })),
+    h("div.lm-features", {}, ANIMALS.map((a, i) => h("button.lm-feature", { type: "button", dataset: { feature: a }, onclick: () => { hit(ctx, caller, a); ctx.refresh(); } },
       h("span.emoji", {}, EMOJI[a]), t(`lm.animal.${a}`), h("kbd", {}, ANIMAL_KEYS[i])))),
     h("div.lm-features", {}, COLOURS.map((c, i) => h("button.lm-feature", { type: "button", dataset: { feature: c },
-      style: `border-color:${PAINT[c][0]}`, onclick: () => { hit(ctx, calling, c); ctx.refresh(); } },
+      style: `border-color:${PAINT[c][0]}`, onclick: () => { hit(ctx, caller, c); ctx.refresh(); } },
     h("span.swatch", { style: `background:${PAINT[c][0]}` }, PAINT[c][1]), t(`lm.colour.${c}`), h("kbd", {}, COLOUR_KEYS[i])))),
-    h("button.link", { type: "button", onclick: () => { ui.calling = null; ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
+    h("button.link", { type: "button", onclick: () => { close(ctx, true); ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
 
   const choices = [];
   for (const local of locals) {
@@ -154,7 +208,8 @@ export function render(ctx) {
         h("div.lm-row", {}, returns.map((a) => {
           const pile = piles[Number(a.split(" ")[1]) - 1];
           return h("button.lm-pick", { type: "button", dataset: { act: a }, onclick: () => local.act(a) },
-            pile ? card(pile.top, false) : a, pile ? h("span.lm-size", {}, pile.size) : null);
+            pile ? card(pile.top, false, t("lm.prize_pile", { ...cardWords(pile.top), n: pile.size })) : a,
+            pile ? h("span.lm-size", { "aria-hidden": "true" }, pile.size) : null);
         }))));
     }
   }
@@ -179,6 +234,13 @@ function roundSummary(ctx) {
     returns.length ? h("ul", {}, returns.map((r) => h("li", {}, t("lm.log.return", { name: ctx.names[r.seat], size: r.size })))) : h("p", {}, t("lm.no_returns")));
 }
 
+// A seat's prize piles: each its top card and size, named as one thing.
+function prizes(piles, owner) {
+  return h("div.lm-prizes", { role: "group", "aria-label": owner ? `${owner}: ${t("lm.prizes_of", { n: piles.length })}` : t("lm.prizes_of", { n: piles.length }) },
+    piles.map((pile) => h("div.lm-prize", {}, card(pile.top, false, t("lm.prize_pile", { ...cardWords(pile.top), n: pile.size })),
+      h("span.lm-size", { "aria-hidden": "true" }, pile.size))));
+}
+
 export function handOf(obs) {
-  return h("div.lm-prizes", {}, (obs.prize_piles?.[obs.seat] || []).map((pile) => h("div.lm-prize", {}, card(pile.top, false), h("span.lm-size", {}, pile.size))));
+  return prizes(obs.prize_piles?.[obs.seat] || [], null);
 }

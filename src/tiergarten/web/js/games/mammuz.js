@@ -29,6 +29,14 @@ function removedLine(event, names) {
   return event.cards.length ? t("mammuz.log.removed", params) : t("mammuz.log.removed_no_animals", params);
 }
 
+// A refusal's animals in words.
+export function refusalWords(params) {
+  const out = { ...params };
+  for (const key of ["species", "card"]) if (typeof out[key] === "string") out[key] = name(out[key]);
+  if (Array.isArray(out.declarable)) out.declarable = out.declarable.map(name).join(", ");
+  return out;
+}
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   switch (event.act) {
@@ -38,10 +46,18 @@ export function describe(event, names) {
     case "take": return t("mammuz.log.take", { name: who, n: event.cards });
     case "extinct": return t("mammuz.log.extinct", { name: who, species: name(event.species) });
     case "give": return t("mammuz.log.give", { name: who, to: names[event.to] ?? event.to });
+    case "take_jackpot": return t("mammuz.log.take_jackpot", { name: who, n: event.cards });
+    case "to_jackpot": return t("mammuz.log.to_jackpot", { n: event.cards, jackpot: event.jackpot });
+    case "deal_out": return t("mammuz.log.deal_out", { to: names[event.turned_card_to] ?? "" });
     case "removed": return removedLine(event, names);
     case "win": return t("mammuz.log.win", { name: who });
     default: return null;
   }
+}
+
+// The move log's line before each new herd.
+export function separator(entry) {
+  return entry.act === "start" ? t("log.herd") : null;
 }
 
 export function render(ctx) {
@@ -71,18 +87,20 @@ export function render(ctx) {
 
   // The herd: one stack per lay; the last one's cards can be turned to doubt.
   const last = obs.herd.length - 1;
-  const herd = h("div.herd", { "aria-label": t("mammuz.herd") }, obs.herd.map((lay, i) => h(`div.lay${i === last ? ".last" : ""}`, { dataset: { seat: lay.seat } },
+  const herd = h("div.herd", { role: "group", "aria-label": t("mammuz.herd") }, obs.herd.map((lay, i) => h(`div.lay${i === last ? ".last" : ""}`, {
+    dataset: { seat: lay.seat }, role: "group", "aria-label": t("mammuz.lay_of", { name: ctx.names[lay.seat], n: lay.count }) },
     h("div.lay-cards", {}, Array.from({ length: lay.count }, (_, k) => {
       const card = lay.cards?.[k];
       const doubt = i === last ? `doubt ${k + 1}` : null;
       const face = card ? animalCard(card, name(card)) : cardBack(t("mammuz.face_down"));
       if (doubt && legal.includes(doubt)) {
-        return h("button.card.legal.doubt", { type: "button", dataset: { act: doubt }, "aria-label": t("mammuz.doubt_k", { k: k + 1 }),
+        return h("button.card.legal.doubt", { type: "button", dataset: { act: doubt },
+          "aria-label": t("mammuz.doubt_k", { k: k + 1, name: ctx.names[lay.seat] }),
           onclick: () => ctx.act(doubt) }, face);
       }
       return h("div.card", {}, face);
     })),
-    h("div.lay-who", {}, `${ctx.names[lay.seat]} · ${lay.count}`))));
+    h("div.lay-who", { "aria-hidden": "true" }, `${ctx.names[lay.seat]} · ${lay.count}`))));
 
   const revealed = obs.revealed?.[obs.revealed.length - 1];
   const freshReveal = revealed && ctx.prev && (ctx.prev.revealed?.length ?? 0) < obs.revealed.length;
@@ -98,7 +116,8 @@ export function render(ctx) {
       obs.jackpot_size ? h("div", {}, t("mammuz.jackpot", { n: obs.jackpot_size })) : null,
       obs.extinct.length ? h("div.extinct", {}, t("mammuz.extinct"), " ", obs.extinct.map((s) => h("s", {}, `${animalEmoji(s)} ${name(s)} `))) : null,
       h("div.in-game", {}, SPECIES.filter((s) => obs.in_game[s] !== undefined && !obs.extinct.includes(s))
-        .map((s) => h("span.count-chip", { title: name(s) }, `${animalEmoji(s)} ${obs.in_game[s]}`)))));
+        .map((s) => h("span.count-chip", { title: name(s) }, h("span", { "aria-hidden": "true" }, `${animalEmoji(s)} ${obs.in_game[s]}`),
+          h("span.sr-only", {}, t("mammuz.in_game", { species: name(s), n: obs.in_game[s] })))))));
 
   const turnLine = h("p.turn-line", {}, obs.over ? t("table.game_over")
     : obs.chooser !== null && obs.chooser === me ? t("mammuz.choose_taker")
@@ -120,7 +139,7 @@ export function render(ctx) {
       onclick: () => ctx.act(a) }, t("mammuz.make_extinct", { species: name(a.split(" ")[1]) }))),
     me !== null && legal.includes(`give ${me}`) ? giveButton(me) : null);
 
-  const hand = obs.hand ? h("div.hand", { "aria-label": t("mammuz.your_hand") }, obs.hand.map((card, i) => {
+  const hand = obs.hand ? h("div.hand", { role: "group", "aria-label": t("mammuz.your_hand") }, obs.hand.map((card, i) => {
     const selected = (ui.selected || []).includes(i);
     return h(`button.card${lays.size ? ".legal" : ""}${selected ? ".selected" : ""}`, { type: "button", disabled: !lays.size,
       dataset: { card, index: i }, "aria-pressed": String(selected), "aria-label": name(card),
@@ -131,6 +150,12 @@ export function render(ctx) {
   })) : null;
 
   return h("div.mammuz", {}, opponents, middle, turnLine, actions, hand);
+}
+
+// The replay shows every hand: each lay of the herd face up, as its layer saw it.
+export function revealed(view, seats) {
+  const herd = view.herd.map((lay, i) => ({ ...lay, cards: seats[lay.seat]?.herd?.[i]?.cards ?? lay.cards }));
+  return { ...view, herd };
 }
 
 // A seat's hand face up (the replay shows every hand).

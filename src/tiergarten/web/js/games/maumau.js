@@ -20,6 +20,14 @@ function cardLabel(code) {
   return t("maumau.card", { rank: t(`maumau.rank.${rank}`), suit: t(`maumau.suit.${suit}`) });
 }
 
+// A refusal's cards and suits in words (its parameters are notation: "7h", "h").
+export function refusalWords(params) {
+  const out = { ...params };
+  for (const key of ["card", "top"]) if (typeof out[key] === "string") out[key] = cardLabel(out[key]);
+  if (typeof out.suit === "string") out.suit = out.suit in { c: 1, d: 1, h: 1, s: 1 } ? t(`maumau.suit.${out.suit}`) : t("maumau.any_suit");
+  return out;
+}
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   const words = event.act.split(" ");
@@ -30,9 +38,17 @@ export function describe(event, names) {
   }
   if (event.act === "draw") return `${who}: ${t("maumau.log.draw", { n: event.cards ?? 1 })}`;
   if (event.act === "pass") return `${who}: ${t("maumau.log.pass")}`;
-  if (event.act === "catch") return `${who}: ${t("maumau.log.catch")}`;
+  if (event.act === "catch") return t("maumau.log.catch", { name: who, caught: names[event.caught] ?? "", n: event.cards });
+  if (event.act === "stands") return t("maumau.log.stands", { name: who });
+  if (event.act === "reshuffle") return t("maumau.log.reshuffle", { n: event.cards });
   if (event.act === "round_over") return t("maumau.log.round_over", { name: who, round: event.round, points: event.points });
   return null;
+}
+
+// The move log's line before the first move of each round.
+export function separator(entry, prev) {
+  if (!prev) return t("maumau.log.round_start", { round: 1 });
+  return prev.act === "round_over" ? t("maumau.log.round_start", { round: prev.round + 1 }) : null;
 }
 
 export function render(ctx) {
@@ -51,9 +67,11 @@ export function render(ctx) {
 
   const changedTop = ctx.prev && ctx.prev.top !== obs.top;
   const stock = h(`button.stock${drawLegal ? ".legal" : ""}`, {
-    type: "button", disabled: !drawLegal, "aria-label": t("maumau.draw"), dataset: { act: "draw" },
-    onclick: () => ctx.act("draw") }, cardBack(), h("span.stock-count", {}, obs.stock_size));
-  const topCard = h(`div.discard${changedTop ? ".land" : ""}`, { dataset: { top: obs.top } }, frenchCard(obs.top, cardLabel(obs.top)));
+    type: "button", disabled: !drawLegal, dataset: { act: "draw" },
+    "aria-label": t(drawLegal ? "maumau.stock_draw" : "maumau.stock", { n: obs.stock_size }),
+    onclick: () => ctx.act("draw") }, cardBack(), h("span.stock-count", { "aria-hidden": "true" }, obs.stock_size));
+  const topCard = h(`div.discard${changedTop ? ".land" : ""}`, { dataset: { top: obs.top }, role: "img",
+    "aria-label": t("maumau.discard", { card: cardLabel(obs.top) }) }, frenchCard(obs.top, cardLabel(obs.top)));
   // a wished suit (after a Jack); none in force (null) when a Jack was the first up-card
   const suitNote = !obs.suit || obs.top.endsWith(obs.suit) ? null
     : h("div.wish", { style: `color:${suitColour(obs.suit)}` }, t("maumau.wished", { suit: `${suitSymbol(obs.suit)} ${t(`maumau.suit.${obs.suit}`)}` }));
@@ -103,7 +121,7 @@ export function render(ctx) {
 
   const prevHand = new Set(ctx.prev?.hand ?? []);
   const myTurn = me !== null && legal.length > 0;
-  const hand = obs.hand ? h(`div.hand${myTurn ? "" : ".waiting"}`, { "aria-label": t("maumau.your_hand") }, obs.hand.map((card) => {
+  const hand = obs.hand ? h(`div.hand${myTurn ? "" : ".waiting"}`, { role: "group", "aria-label": t("maumau.your_hand") }, obs.hand.map((card) => {
     const playable = playsOf(legal, card).length > 0;
     const fresh = ctx.prev && !prevHand.has(card);
     return h(`button.card${playable ? ".legal" : ""}${fresh ? ".fresh" : ""}${obs.drawn === card ? ".drawn" : ""}`, {

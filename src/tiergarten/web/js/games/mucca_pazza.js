@@ -36,16 +36,21 @@ function setHints(tableId, on) {
 // "slide bodies left" -> "Bodies ◀", in words for people.
 function actionText(notation) {
   const [verb, a, b] = notation.split(" ");
-  if (verb === "slide") return t("mucca.act.slide", { row: t(`mucca.row.${a}`), dir: t(`mucca.dir.${b}`) });
+  if (verb === "slide") return t("mucca.act.slide", { row: t(`mucca.row.${a}`), part: a, dir: t(`mucca.dir.${b}`) });
   if (verb === "reveal") return t("mucca.act.reveal", { k: a });
   return t("mucca.act.stop");
+}
+
+// A refusal's animal cards in words.
+export function refusalWords(params) {
+  return typeof params.card === "string" ? { ...params, card: name(params.card) } : params;
 }
 
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
   switch (event.act) {
     case "slide": return t(event.star ? "mucca.log.slide_star" : "mucca.log.slide",
-      { name: who, row: t(`mucca.row.${event.row}`), dir: t(`mucca.dir.${event.direction}`) });
+      { name: who, row: t(`mucca.row.${event.row}`), part: event.row, dir: t(`mucca.dir.${event.direction}`) });
     case "stop": return t("mucca.log.stop", { name: who });
     case "reveal": return t("mucca.log.reveal", { name: who, k: event.position, card: name(event.card) });
     case "back": return t("mucca.log.back", { name: who, k: event.position, card: name(event.card) });
@@ -61,18 +66,50 @@ export function describe(event, names) {
   }
 }
 
-// One tile: the whole animal faint, its row's part (top, middle or bottom third) bright.
-function tile(animal, part, glow) {
-  return h(`div.mp-tile${glow ? ".complete" : ""}`, { dataset: { animal, part }, style: `--c: ${colour(animal)}`,
-    title: `${name(animal)} · ${t(`mucca.row.${part}`)}` },
-  h("span.mp-pic", { "aria-hidden": "true" }, h("span.mp-emoji.faint", {}, emoji(animal)), h(`span.mp-emoji.part.${part}`, {}, emoji(animal))),
-  h("span.mp-name", {}, name(animal)));
+// A name that may break over two lines on a narrow tile: soft hyphens where a syllable may
+// start ("Schild\u00adkröte", "cock\u00adatoo"), shown only when the name must wrap, never cut.
+const VOWEL = /[aeiouyäöüàèéìòùąęó]/i;
+const ONSET = /^(?:[bcdfgkpt][rl]|sch|ch|sp|st|sz|cz|rz|dz)$/i;  // consonants a syllable may start with
+
+function breakable(word) {
+  if (word.length < 7) return word;
+  const cuts = new Set();
+  for (let i = 2; i < word.length - 2; i++) {
+    if (VOWEL.test(word[i]) || !VOWEL.test(word[i + 1]) || !VOWEL.test(word.slice(0, i))) continue;
+    let start = i;  // the consonants before this vowel, from `start` to `i`
+    while (start > 0 && !VOWEL.test(word[start - 1]) && /\p{L}/u.test(word[start - 1])) start--;
+    if (start === 0) continue;
+    const run = word.slice(start, i + 1);
+    let cut = i;  // one consonant starts the next syllable ...
+    if (/ck$/i.test(run)) cut = i + 1;  // ... "ck" ends this one ...
+    else for (let k = start; k < i; k++) if (ONSET.test(word.slice(k, i + 1))) { cut = k; break; }  // ... or a cluster starts it
+    if (cut - 0 >= 2 && word.length - cut >= 2) cuts.add(cut);
+  }
+  return [...word].map((c, i) => (cuts.has(i) ? `\u00ad${c}` : c)).join("");
+}
+
+// The move log's line where another player's turn starts (at that player's first move).
+const MOVES = new Set(["slide", "reveal", "stop"]);
+export function separator(entry, _prev, names, before) {
+  if (!MOVES.has(entry.act)) return null;
+  const last = before.findLast((e) => MOVES.has(e.act));
+  return !last || last.seat !== entry.seat ? t("log.turn", { name: names[entry.seat] ?? "" }) : null;
+}
+
+// One tile: the whole animal faint, its row's part (top, middle or bottom third) bright on a
+// band of its own, so the row's part shows at a glance; its name may wrap, never cut.
+function tile(animal, part, glow, extra = "") {
+  return h(`div.mp-tile${glow ? ".complete" : ""}${extra}`, { dataset: { animal, part }, style: `--c: ${colour(animal)}`,
+    title: t("mucca.tile", { animal: name(animal), part }) },
+  h(`span.mp-pic.${part}`, { "aria-hidden": "true" }, h("span.mp-emoji.faint", {}, emoji(animal)), h(`span.mp-emoji.part.${part}`, {}, emoji(animal))),
+  h("span.mp-name", { "aria-hidden": "true" }, breakable(name(animal))),
+  h("span.sr-only", {}, t("mucca.tile", { animal: name(animal), part })));
 }
 
 // A small face-up card (landing place, won cards, grid).
 function card(animal, extra = "", title = null) {
   return h(`div.mp-card${extra}`, { dataset: { animal }, style: `--c: ${colour(animal)}`, title },
-    h("span.mp-card-pic", { "aria-hidden": "true" }, emoji(animal)), h("span.mp-card-name", {}, name(animal)));
+    h("span.mp-card-pic", { "aria-hidden": "true" }, emoji(animal)), h("span.mp-card-name", {}, breakable(name(animal))));
 }
 
 function rotated(row, by) {
@@ -99,7 +136,7 @@ export function render(ctx) {
 
   // -- the three rows ------------------------------------------------------------------------
   const complete = new Set(obs.complete);
-  const rows = h("div.mp-rows", { "aria-label": t("mucca.board") }, ROWS.map((row) => {
+  const rows = h("div.mp-rows", { role: "group", "aria-label": t("mucca.board") }, ROWS.map((row) => {
     const tiles = obs.board[row];
     const left = `slide ${row} left`;
     const right = `slide ${row} right`;
@@ -107,11 +144,17 @@ export function render(ctx) {
     const arrow = (dir, notation, symbol) => h(`button.mp-arrow.${dir}${hinted === notation ? ".hinted" : ""}`, {
       type: "button", disabled: !legal.includes(notation), dataset: { act: notation },
       "aria-label": actionText(notation), onclick: () => act(notation) }, symbol);
+    // The tile that fell off one end comes back at the other: while the row moves, a copy of it
+    // leaves by the end it fell off, as the tile itself comes in at the other end.
+    const wrapped = slid === "left" ? tiles[tiles.length - 1] : slid === "right" ? tiles[0] : null;
+    const ghost = wrapped ? tile(wrapped, row, false, `.mp-ghost.${slid}`) : null;
+    if (ghost) ghost.setAttribute("aria-hidden", "true");
     const track = h(`div.mp-track${slid ? `.slid-${slid}.v${ctx.version % 2}` : ""}`, { style: `--n: ${tiles.length}` },
-      tiles.map((animal) => tile(animal, row, complete.has(animal))));
+      tiles.map((animal) => tile(animal, row, complete.has(animal))), ghost);
     const wrap = h(`div.mp-track-wrap${legal.includes(left) ? ".draggable" : ""}`,
       dragHandlers(legal.includes(left) ? left : null, legal.includes(right) ? right : null, act), track);
-    return h("div.mp-row", { dataset: { row, tiles: tiles.join(" ") } },
+    return h("div.mp-row", { dataset: { row, tiles: tiles.join(" ") }, role: "group", "aria-label": t(`mucca.row_of.${row}`) },
+      h("span.mp-row-caption", { "aria-hidden": "true" }, t(`mucca.row_of.${row}`)),
       arrow("left", left, "◀"), wrap, arrow("right", right, "▶"));
   }));
 
@@ -196,7 +239,7 @@ function gridPanel(obs, legal, hinted, act) {
     h("span", {}, t("mucca.target")), card(obs.target, ".target"),
     obs.target === "ghost" ? h("span.mp-targets", {}, t("mucca.ghost_targets", { animals: (obs.targets || []).map(name).join(", ") })) : null)
     : null;
-  const grid = h("div.mp-grid", { "aria-label": t("mucca.grid") }, obs.grid.map((value, i) => {
+  const grid = h("div.mp-grid", { role: "group", "aria-label": t("mucca.grid") }, obs.grid.map((value, i) => {
     const k = i + 1;
     const notation = `reveal ${k}`;
     if (value === "taken") return h("div.mp-slot.taken", { dataset: { k } }, h("span.sr-only", {}, t("mucca.taken")));

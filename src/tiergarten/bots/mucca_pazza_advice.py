@@ -1,9 +1,9 @@
-"""The advice behind `GET /api/tables/{id}/hint?token=...` (server/routes/hints.py).
+"""Mucca Pazza advice for a person: the server's hint (`GET /api/tables/{id}/hint`) and the
+terminal's `hint` command both ask `advise`.
 
-The advice is computed from that seat's observation and legal actions only (the project's
-rule: bots and hints see what their seat sees, never the state). Games without an adviser
-answer 409, and so does a table created with `"hints": false`. A browser may also hide its own
-hint button (the Mucca Pazza board keeps that switch per table in the browser).
+The advice is computed from the seat's observation (and its legal actions, when known) only:
+advisers, like bots, see what their seat sees, never the state. It is found by convention as
+`tiergarten.bots.mucca_pazza.advise` (`tiergarten.bots.adviser(game_id)`).
 
 Mucca Pazza standard: the exact solver's best turn for the free slides and stars left (the
 first completion worth the most cards: the turn ends there) — the first of its slides; with
@@ -15,31 +15,37 @@ card the log shows was revealed earlier and can be completed now, else a card no
 ...        "stars": [3, 3], "landing": ["frog"], "board": {
 ...        "heads": ["frog", "dragon", "monkey"], "bodies": ["dragon", "monkey", "frog"],
 ...        "legs": ["monkey", "frog", "dragon"]}}
->>> advise_mucca(obs, ["slide bodies right", "slide legs left"])["hint"]
+>>> advise(obs, ["slide bodies right", "slide legs left"])["hint"]
 'slide bodies right'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-Advice = dict[str, Any]  # {"hint": notation, "why": English, "reason": code, "params": {...}}
+from tiergarten.games.mucca_pazza import solve
+from tiergarten.games.mucca_pazza.cards import DIRECTIONS, ROWS
+
+# {"hint": notation, "why": English, "reason": code, "params": {...}}, and for a winning turn
+# "plan": all of its slides
+Advice = dict[str, Any]
 
 
 # -- Mucca Pazza --------------------------------------------------------------------------
 
-def advise_mucca(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
-    """The advice for a Mucca Pazza seat from its observation and legal actions only."""
+def advise(obs: Mapping[str, Any], legal: Sequence[str] | None = None) -> Advice:
+    """The advice for a Mucca Pazza seat from its observation and legal actions only (without
+    `legal`, what the observation says the seat may do: slides, and stop once it has slid)."""
+    if legal is None:
+        legal = _legal_from(obs)
     advice = _junior(obs, legal) if obs["variant"] == "junior" else _standard(obs, legal)
-    if advice["hint"] not in legal:  # never advise what the rules refuse
+    if legal and advice["hint"] not in legal:  # never advise what the rules refuse
         advice = {"hint": legal[0], "why": "any move will do", "reason": "any", "params": {}}
     return advice
 
 
-def _standard(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
-    from tiergarten.games.mucca_pazza import solve
-
+def _standard(obs: Mapping[str, Any], legal: Sequence[str]) -> Advice:
     seat = obs["seat"]
     plan = solve(obs["board"], landing=obs["landing"], slides=obs["slides_left"],
                  stars=obs["stars"][seat], must_slide=not obs["slides_made"])
@@ -49,7 +55,7 @@ def _standard(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
     animals = ", ".join(won)
     if plan.cards:  # the turn ends by itself at the completion: never a stop to collect
         star = f", spending {plan.stars} star(s)" if plan.stars else ""
-        return {"hint": plan.slides[0], "reason": "win", "params": params,
+        return {"hint": plan.slides[0], "reason": "win", "params": params, "plan": plan.slides,
                 "why": f"{len(plan.slides)} slide(s){star} win {plan.cards} card(s): {animals}"}
     if "stop" in legal:
         return {"hint": "stop", "reason": "nothing_stop", "params": params,
@@ -58,9 +64,7 @@ def _standard(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
             "params": params, "why": "nothing can be won this turn: make one slide and stop"}
 
 
-def _junior(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
-    from tiergarten.games.mucca_pazza import solve
-
+def _junior(obs: Mapping[str, Any], legal: Sequence[str]) -> Advice:
     if obs["phase"] == "slide":
         targets = [a for a in obs["targets"] or () if a not in obs["complete"]]
         if not targets:
@@ -72,6 +76,7 @@ def _junior(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
                   "slides": len(plan.slides)}
         if plan.slides and len(plan.slides) <= obs["slides_left"]:
             return {"hint": plan.slides[0], "reason": "complete", "params": params,
+                    "plan": plan.slides,
                     "why": f"{len(plan.slides)} slide(s) complete the {params['animal']}"}
         return {"hint": "stop", "reason": "cannot", "params": params,
                 "why": "this card cannot be won with the slides left: stop"}
@@ -107,5 +112,11 @@ def _junior(obs: dict[str, Any], legal: Sequence[str]) -> Advice:
     return {"hint": legal[0], "reason": "any", "params": {}, "why": "any card will do"}
 
 
-ADVISERS: dict[str, Callable[[dict[str, Any], Sequence[str]], Advice]] = {
-    "mucca_pazza": advise_mucca}
+def _legal_from(obs: Mapping[str, Any]) -> list[str]:
+    """The legal actions an observation implies for the seat whose turn it is."""
+    if obs.get("phase") == "reveal":
+        return [f"reveal {p + 1}" for p, card in enumerate(obs["grid"]) if card is None
+                and p + 1 not in (obs["turned_back"] or ())]
+    slides = [f"slide {row} {way}" for row in ROWS for way in DIRECTIONS]
+    may_stop = obs["variant"] == "junior" or obs["slides_made"]
+    return [*slides, "stop"] if may_stop else slides

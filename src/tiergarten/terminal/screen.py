@@ -1,5 +1,5 @@
-"""The terminal a turn-based match is shown on: it draws a seat's screen, offers the menu, reads
-what the person types and says in one line what was wrong.
+"""The screen a turn-based match is shown on in a terminal: it draws a seat's view, offers the
+menu, reads what the person types and says in one line what was wrong.
 
 In a live terminal every question redraws the whole screen in place, fitted to the terminal's
 height (the log gives up lines first), so the table and the hand never scroll away. Piped
@@ -29,10 +29,12 @@ COMMANDS = ("help", "quit")
 LONG_MENU = 24  # more choices than this are listed in columns
 LIST_LIMIT = 8  # a refusal lists the legal moves only when there are at most this many
 HINTS = ("see the menu, or press Tab twice for every move", "see the menu")
+UNREADABLE = "cannot read '{}' as a move: help shows how moves are written"
 
 
-class Table:
-    """The terminal a match is shown on: draws screens, shows the menu, reads moves."""
+class Screen:
+    """The screen a match is shown on in a terminal: draws a seat's view, shows the menu, reads
+    moves."""
 
     def __init__(self, game: Game, names: Sequence[str], seed: int, console: Console,
                  read: Reader, people: Sequence[int], live: bool | None = None) -> None:
@@ -45,6 +47,7 @@ class Table:
         self.live = console.is_terminal if live is None else live  # redraw in place
         self.renderer: Renderer = renderer_for(game.id, can_show_unicode(console))
         self.state: State | None = None  # the live game, used only to ask the engine why
+        self.shown: Observation | None = None  # the observation on screen now
         self._shown_to: int | None = None
 
     # -- drawing ----------------------------------------------------------------------------
@@ -57,18 +60,22 @@ class Table:
         return Panel(self.renderer.screen(obs, self.names), title=title, title_align="left")
 
     def fitted(self, obs: Observation, room: int) -> Panel:
-        """The frame of `obs` in at most `room` lines if it can be: fewer log lines first."""
-        full = lines = self.renderer.log_lines
+        """The frame of `obs` in at most `room` lines if it can be: fewer log lines first,
+        then (none left) the renderer's tight layout, without spacing and extras."""
+        renderer = self.renderer
+        full = lines = renderer.log_lines
         try:
             while True:
-                self.renderer.log_lines = lines
+                renderer.log_lines = lines
                 frame = self.frame(obs)
                 over = self.height(frame) - room
-                if over <= 0 or lines == 0:
+                if over <= 0 or renderer.tight:
                     return frame
+                if lines == 0:
+                    renderer.tight = True
                 lines = max(0, lines - over)  # a log line is a row, unless it wraps
         finally:
-            self.renderer.log_lines = full
+            renderer.log_lines, renderer.tight = full, False
 
     def height(self, what: RenderableType) -> int:
         return len(self.console.render_lines(what, pad=False))
@@ -77,6 +84,7 @@ class Table:
              ) -> None:
         """Draw `obs`'s screen and what goes `below` it; in a live terminal in place, with
         `spare` lines left under it (the prompt's)."""
+        self.shown = obs
         if self.live:
             room = self.console.height - spare - sum(self.height(r) for r in below)
             frame = self.fitted(obs, room)
@@ -95,7 +103,11 @@ class Table:
         """Stop between rounds: show the summary; in a live terminal wait for the person
         (or, with only bots playing, for `hold` seconds)."""
         title = "Game over" if last else "Round over"
-        self.console.print(Panel(what, title=title, title_align="left"))
+        panel = Panel(what, title=title, title_align="left")
+        if self.live and self.shown is not None:  # the screen redrawn with room for the panel
+            self.show(self.shown, [panel])
+        else:
+            self.console.print(panel)
         if not self.live or last:
             return
         if self.people:
@@ -152,10 +164,15 @@ class Table:
             reason = named(exc.reason, self.names)
             tails = [f"legal now: {', '.join(exc.allowed) or 'nothing'}"] if len(
                 exc.allowed) <= LIST_LIMIT else []
-            room = self.console.width - 2  # the prompt's "> " when the input is not echoed
+            room = self.room()
             return next((f"{reason}; {tail}" for tail in [*tails, *HINTS]
-                         if len(reason) + 2 + len(tail) <= room), f"{reason}; {HINTS[-1]}")
+                         if len(reason) + 2 + len(tail) <= room), reason)
         return f"{action} is not legal now"
+
+    def room(self) -> int:
+        """The width a note under the menu may take without wrapping (the prompt's "> " when
+        the input is not echoed)."""
+        return self.console.width - 2
 
     def menu(self, choices: Sequence[Choice], obs: Observation, wait: bool,
              compact: bool = False) -> list[RenderableType]:
@@ -182,7 +199,7 @@ class Table:
 
     def help_lines(self, count: int, wait: bool) -> list[Text]:
         lines = [
-            f"Type a number from 1 to {count} to pick from the menu, or the move itself.",
+            f"Type {_numbers(count)} to pick from the menu, or the move itself.",
             f"Moves: {self.game.notation_hint()}.",
             "Tab completes a move as you type it (in a terminal); Tab twice lists the moves.",
         ]
@@ -212,57 +229,57 @@ class Wait:
 class Asking:
     """One question to a person: the menu or a guided step, the notes below it, the answer."""
 
-    def __init__(self, table: Table, obs: Observation, legal: Sequence[Action],
+    def __init__(self, screen: Screen, obs: Observation, legal: Sequence[Action],
                  wait: bool) -> None:
-        self.table = table
+        self.screen = screen
         self.obs = obs
         self.legal = legal
         self.wait = wait
-        self.choices = table.renderer.menu(legal, obs, table.names)
+        self.choices = screen.renderer.menu(legal, obs, screen.names)
         self.step: Step | None = None
         self.notes: list[Text] = []
         self.drawn = False  # piped: the screen and menu are printed once, notes as they come
 
     def prompt(self, name: str) -> str:
-        who = "" if len(self.table.people) == 1 else f"{name} "
+        who = "" if len(self.screen.people) == 1 else f"{name} "
         return f"{who}{self.step.prompt if self.step is not None else '> '}"
 
     def completions(self) -> list[str]:
         if self.step is not None:
             return list(self.step.completions())
         return ([str(a) for a in self.legal] + list(COMMANDS)
-                + list(self.table.renderer.commands()))
+                + list(self.screen.renderer.commands()))
 
     def body(self, compact: bool = False) -> list[RenderableType]:
         if self.step is not None:
             return [*self.step.lines(), Text("Enter alone goes back to the menu.", style="dim")]
-        return self.table.menu(self.choices, self.obs, self.wait, compact)
+        return self.screen.menu(self.choices, self.obs, self.wait, compact)
 
     def draw(self) -> None:
-        table = self.table
-        if table.live:
+        screen = self.screen
+        if screen.live:
             below = [*self.body(), *self.notes]
-            used = table.height(table.fitted(self.obs, 0)) + 1 + sum(map(table.height, below))
-            if used > table.console.height:  # even without the log: the menu in columns
+            used = screen.height(screen.fitted(self.obs, 0)) + 1 + sum(map(screen.height, below))
+            if used > screen.console.height:  # even without the log: the menu in columns
                 below = [*self.body(compact=True), *self.notes]
-            table.show(self.obs, below)
+            screen.show(self.obs, below)
         elif not self.drawn:
-            table.show(self.obs, self.body())
+            screen.show(self.obs, self.body())
         self.drawn = True
 
     def note(self, text: str | Text, style: str | None = None) -> None:
         """A line under the menu until the next answer (printed at once when piped)."""
         line = Text(text, style=style or "") if isinstance(text, str) else text
-        if self.table.live:
+        if self.screen.live:
             self.notes.append(line)
         else:
-            self.table.say(line)
+            self.screen.say(line)
 
     def _to(self, step: Step | None) -> None:
         self.step = step
-        if not self.table.live:
+        if not self.screen.live:
             for part in self.body():
-                self.table.console.print(part)
+                self.screen.console.print(part)
 
     def answer(self, text: str) -> Action | Wait | None:
         """The move `text` makes, Wait, or None (asked again, with a note why)."""
@@ -271,7 +288,7 @@ class Asking:
         if word in ("quit", "exit"):
             raise Quit("quit")
         if word in ("help", "?"):
-            for line in self.table.help_lines(len(self.choices), self.wait):
+            for line in self.screen.help_lines(len(self.choices), self.wait):
                 self.note(line)
             return None
         if self.step is not None:
@@ -281,13 +298,13 @@ class Asking:
                 return Wait()
             self.note("It is your move: type a number or a move (help for help).")
             return None
-        renderer = self.table.renderer
+        renderer = self.screen.renderer
         if word in renderer.commands():
             answer = renderer.command(word, self.obs)
-            if self.table.live:
+            if self.screen.live:
                 self.notes.append(answer if isinstance(answer, Text) else Text(str(answer)))
             else:
-                self.table.console.print(answer)
+                self.screen.console.print(answer)
             return None
         if text.isdigit():
             return self._choose(int(text))
@@ -295,8 +312,8 @@ class Asking:
 
     def _choose(self, number: int) -> Action | None:
         if not 1 <= number <= len(self.choices):
-            self.note(f"there is no move {number}: type a number from 1 to "
-                      f"{len(self.choices)}, or a move", style="red")
+            self.note(f"there is no move {number}: type {_numbers(len(self.choices))}, "
+                      "or a move", style="red")
             return None
         choice = self.choices[number - 1]
         if choice.step is not None:
@@ -314,7 +331,7 @@ class Asking:
             got = self.step.answer(text)
         except Wrong as exc:
             with contextlib.suppress(NotationError):
-                return self.table.parse(text)  # a whole move typed at a step is taken too
+                return self.screen.parse(text)  # a whole move typed at a step is taken too
             self.note(str(exc), style="red")
             return None
         if isinstance(got, Step):
@@ -324,10 +341,21 @@ class Asking:
 
     def _move(self, text: str) -> Action | None:
         try:
-            return self.table.parse(text)
+            return self.screen.parse(text)
         except NotationError as exc:
             said = str(exc)  # the game's whole notation hint, when it fits the line
-            if len(said) > self.table.console.width - 2:
-                said = f"cannot read {text!r} as a move: help shows how moves are written"
+            room = self.screen.room()
+            if len(said) > room:
+                said = UNREADABLE.format(_cut(text, room - len(UNREADABLE.format(""))))
             self.note(said, style="red")
             return None
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters, ending in "…" where it was cut."""
+    return text if len(text) <= width else text[:max(0, width - 1)].rstrip() + "…"
+
+
+def _numbers(count: int) -> str:
+    """How to pick from a menu of `count` entries: "1" alone, or "a number from 1 to 5"."""
+    return "1" if count == 1 else f"a number from 1 to {count}"

@@ -1,0 +1,56 @@
+"""The PettingZoo envs of any game, by its id: the env class each game needs.
+
+`pettingzoo_env` is the AEC env (aec.py) of a turn-based game and, for a real-time game, its
+Parallel env (parallel.py) through PettingZoo's `parallel_to_aec`; `parallel_env` is the other
+way round. Each needs both modules, so they live here, above both.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec, turn_based_aec_to_parallel
+
+from tiergarten.core import Game
+
+from .aec import TiergartenAEC
+from .common import make_game
+from .parallel import RealTimeParallel
+
+
+def pettingzoo_env(game: Game | str, players: int | None = None, render_mode: str | None = None,
+                   max_cycles: int | None = None, **options: Any) -> AECEnv:
+    """The AEC env of any game: `pettingzoo_env("mammuz", players=5)`. A real-time game is its
+    Parallel env (time slices) through PettingZoo's `parallel_to_aec`."""
+    loaded = make_game(game, players, options)
+    if loaded.info.real_time:
+        return parallel_to_aec(RealTimeParallel(loaded, render_mode=render_mode,
+                                                max_cycles=max_cycles))
+    return TiergartenAEC(loaded, render_mode=render_mode, max_cycles=max_cycles)
+
+
+def parallel_env(game: Game | str | None = None, players: int | None = None,
+                 render_mode: str | None = None, max_cycles: int | None = None,
+                 **options: Any) -> ParallelEnv:
+    """The Parallel env of any game: `parallel_env("lecker_mammut", players=4, rounds=1)`.
+
+    Without a game (`parallel_env(players=4)`, the form from when only Lecker Mammut! had one)
+    it is Lecker Mammut!'s, with a DeprecationWarning: name the game.
+    """
+    if game is None or isinstance(game, int):
+        warnings.warn("parallel_env() without a game is deprecated: write "
+                      "parallel_env('lecker_mammut', ...)", DeprecationWarning, stacklevel=2)
+        if isinstance(game, int):  # the old first positional argument was players
+            players = game
+        game = "lecker_mammut"
+    loaded = make_game(game, players, options)
+    if loaded.info.real_time:
+        return RealTimeParallel(loaded, render_mode=render_mode, max_cycles=max_cycles)
+    limit = max_cycles or 4 * loaded.info.max_decisions * loaded.players
+    aec = TiergartenAEC(loaded, render_mode=render_mode, illegal="ignore", max_cycles=limit)
+    return turn_based_aec_to_parallel(aec)
+
+
+__all__ = ["parallel_env", "pettingzoo_env"]

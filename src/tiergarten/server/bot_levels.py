@@ -1,0 +1,58 @@
+"""The bots' fixed ratings per game and level, as measured (`bot_ratings.json`, written by
+`tiergarten ratings calibrate`: see calibrate.py for how, and the file for the command and the
+number of games behind each figure).
+
+A bot at a rated table carries its level's mu in that game and `BOT_SIGMA`, never updated.
+A bot name that was not measured (e.g. `heuristic`) rates as the game's `normal`; a game that
+was never calibrated rates every bot at 25.
+
+>>> bot_mu("maumau", "normal")
+25.0
+>>> bot_mu("maumau", "random") == bot_mu("maumau", "easy")  # in Mau Mau easy is random
+True
+>>> bot_mu("no such game", "expert"), levels("no such game")
+(25.0, [])
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).with_name("bot_ratings.json")
+ANCHOR = "normal"  # sits at 25, where a new account starts
+BOT_SIGMA = 1.0  # a bot's rating is known, not learnt
+START = 25.0
+
+
+@functools.cache
+def _data() -> dict[str, Any]:
+    if not DATA.exists():
+        return {}
+    games: dict[str, Any] = json.loads(DATA.read_text("utf-8")).get("games", {})
+    return games
+
+
+def levels(game: str) -> list[str]:
+    """The bots measured in `game`, weakest level first (what a player is told to try)."""
+    return list(_data().get(game, {}).get("levels", []))
+
+
+def bot_mu(game: str, bot: str) -> float:
+    """The fixed mu of bot `bot` in `game`."""
+    entry = _data().get(game)
+    if entry is None:
+        return START
+    name = entry["same"].get(bot, bot)
+    rating = entry["ratings"].get(name) or entry["ratings"].get(ANCHOR)
+    return float(rating["mu"]) if rating else START
+
+
+def nearest_level(game: str, mu: float) -> str | None:
+    """The measured level whose rating is nearest to `mu` (the weaker one at a tie)."""
+    names = levels(game)
+    if not names:
+        return None
+    return min(names, key=lambda name: (abs(bot_mu(game, name) - mu), bot_mu(game, name)))

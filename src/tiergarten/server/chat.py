@@ -1,0 +1,105 @@
+"""Table chat: plain-text lines and quick reactions from players and spectators.
+
+A line is cleaned (NFC, control characters dropped, spaces collapsed) and then at most
+`CHAT_LENGTH` characters; each connection may say `BURST` lines at once and one every
+`EVERY` seconds after that. A line is stored with the table (and the table's version then, so
+a replay shows it in place) before anyone hears it. The creator may switch chat off. Muting is
+each reader's own business (the client hides a muted seat's lines).
+
+>>> clean("  hi\\x00  there\\n ")
+'hi there'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import time
+import unicodedata
+import weakref
+from typing import Any
+
+from .protocol import CHAT_LENGTH, Chat, React
+from .store import Store
+from .transport import Peer, Transport
+
+BURST, EVERY = 5, 2.0  # lines at once per connection, then one per EVERY seconds
+SPECTATOR = "spectator"
+
+
+def clean(text: str) -> str:
+    text = unicodedata.normalize("NFC", text)
+    kept = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text)
+    return " ".join(kept.split())
+
+
+class TableChat:
+    """The chat of one table: its lines so far, on or off, and each connection's allowance."""
+
+    def __init__(self, table_id: str, store: Store, transport: Transport, on: bool) -> None:
+        self.table_id, self.store, self.transport = table_id, store, transport
+        self.on = on
+        self.lines: list[dict[str, Any]] = stored_lines(store, table_id)
+        self._allowance: weakref.WeakKeyDictionary[Peer, list[float]] = (
+            weakref.WeakKeyDictionary())
+        self._turn = asyncio.Lock()
+
+    def log_message(self) -> dict[str, Any]:
+        return {"type": "chat_log", "lines": list(self.lines)}
+
+    async def say(self, peer: Peer, message: Chat | React, name: str | None,
+                  version: int) -> None:
+        """Store one line from `peer` (its seat's `name`; None: a spectator) and tell all."""
+        if not self.on:
+            peer.error("chat_off", "chat is off at this table (its creator chose so)", version)
+            return
+        if isinstance(message, Chat):
+            kind, text = "text", clean(message.chat)
+            if not text:
+                peer.error("bad_message", "a chat line needs some text", version)
+                return
+            if len(text) > CHAT_LENGTH:
+                peer.error("too_long", f"a chat line has at most {CHAT_LENGTH} characters, "
+                           f"this one has {len(text)}", version)
+                return
+        else:
+            kind, text = "reaction", message.react
+        if not self._allow(peer):
+            peer.error("chat_rate", f"at most {BURST} chat lines at once, then one every "
+                       f"{EVERY:g} s; wait a moment", version)
+            return
+        who = name if name is not None else clean(getattr(message, "name", None) or "")
+        async with self._turn:  # numbered and stored in order
+            line = {"n": len(self.lines), "version": version, "seat": peer.seat,
+                    "name": (who or SPECTATOR)[:40], "kind": kind, "text": text,
+                    "at": dt.datetime.now(dt.UTC)}
+            await asyncio.get_running_loop().run_in_executor(
+                self.store.writer, self.store.add_chat, self.table_id, line)
+            wire = _wire(line)
+            self.lines.append(wire)
+        self.transport.deliver_all(self.table_id, json.dumps(wire))
+
+    def _allow(self, peer: Peer) -> bool:
+        now = time.monotonic()
+        bucket = self._allowance.setdefault(peer, [float(BURST), now])
+        bucket[0] = min(float(BURST), bucket[0] + (now - bucket[1]) / EVERY)
+        bucket[1] = now
+        if bucket[0] < 1.0:
+            return False
+        bucket[0] -= 1.0
+        return True
+
+
+def stored_lines(store: Store, table_id: str) -> list[dict[str, Any]]:
+    """A table's chat as the store holds it, each line as it is sent."""
+    return [_wire(line) for line in store.chat(table_id)]
+
+
+def _wire(line: dict[str, Any]) -> dict[str, Any]:
+    at = line["at"]
+    if isinstance(at, dt.datetime):
+        at = (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).isoformat()
+    return {"type": "chat", "n": line["n"], "version": line["version"], "seat": line["seat"],
+            "role": "spectator" if line["seat"] is None else "player", "name": line["name"],
+            "kind": line["kind"], "text": line["text"], "at": at}

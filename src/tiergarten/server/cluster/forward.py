@@ -1,0 +1,120 @@
+"""REST across workers: a request about a table owned by another worker is run there.
+
+`ForwardMiddleware` looks at every HTTP request to `/api/tables/{id}...`. If this worker owns
+the table (or takes its free lease now) the request goes on to the routes as in one process;
+if another worker owns it, the request (method, path, query, body, the headers that matter)
+is sent to the owner over the bus, run there through the owner's own app (`call_app`), and
+its answer returned as it is. So the routes stay what they are. `GET /api/tables` (the
+lobby) lists the open tables of every worker, from the store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import orjson
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
+# what the owner's routes may read: the body's type, the answer wanted, the player's session
+KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
+                b"authorization", b"host", b"origin", b"x-forwarded-for",
+                b"x-forwarded-proto"}
+
+
+class ForwardMiddleware:
+    """Sends requests about another worker's table to that worker (see the module doc)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        cluster = None
+        if scope["type"] == "http":
+            cluster = getattr(scope["app"].state, "cluster", None) if "app" in scope else None
+        if cluster is None or scope.get("forwarded"):
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if path == "/api/tables" and scope["method"] == "GET":
+            await _answer(send, 200, [(b"content-type", b"application/json")],
+                          orjson.dumps(await cluster.open_tables()))
+            return
+        match = TABLE_PATH.match(path)
+        if match is None:
+            await self.app(scope, receive, send)
+            return
+        try:
+            owner = await cluster.place(match.group(1))
+        except RuntimeError as exc:  # nobody runs it now (moving between workers)
+            await _answer(send, 503, [(b"content-type", b"application/json")],
+                          orjson.dumps({"detail": str(exc)}))
+            return
+        if owner is None:
+            await self.app(scope, receive, send)
+            return
+        body = await _body(receive)
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]
+                   if k in KEPT_HEADERS]
+        status, out_headers, out = await cluster.forward_http(
+            owner, scope["method"], path, scope.get("query_string", b"").decode("latin-1"),
+            headers, body)
+        await _answer(send, status, [(k.encode("latin-1"), v.encode("latin-1"))
+                                     for k, v in out_headers], out)
+
+
+async def _body(receive: Receive) -> bytes:
+    chunks = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+async def _answer(send: Send, status: int, headers: list[tuple[bytes, bytes]],
+                  body: bytes) -> None:
+    headers = [h for h in headers if h[0].lower() != b"content-length"]
+    headers.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def call_app(app: ASGIApp, method: str, path: str, query: str,
+                   headers: list[tuple[str, str]], body: bytes
+                   ) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Run one HTTP request through `app` in this process; its status, headers and body."""
+    scope: Scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+        "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "",
+        "query_string": query.encode("latin-1"),
+        "headers": [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
+        "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 0), "forwarded": True,
+    }
+    sent = False
+    answer: dict[str, Any] = {"status": 500, "headers": [], "body": []}
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+            answer["headers"] = [(k.decode("latin-1"), v.decode("latin-1"))
+                                 for k, v in message.get("headers", [])]
+        elif message["type"] == "http.response.body":
+            answer["body"].append(message.get("body", b""))
+
+    await app(scope, receive, send)
+    return answer["status"], answer["headers"], b"".join(answer["body"])

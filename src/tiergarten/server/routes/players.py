@@ -1,0 +1,32 @@
+"""Leaderboards per game and players' profiles (server/ratings.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from tiergarten.core import games
+
+from .. import ratings
+
+router = APIRouter()
+
+
+@router.get("/api/leaderboard/{game}")
+async def leaderboard(game: str, request: Request) -> dict[str, Any]:
+    """The accounts rated in `game`, best first, with the bots' fixed levels beside them."""
+    if game not in games():
+        raise HTTPException(404, f"there is no game {game!r}; games: {', '.join(games())}")
+    board: dict[str, Any] = await asyncio.to_thread(ratings.leaderboard,
+                                                    request.app.state.accounts.engine, game)
+    return board
+
+
+@router.get("/api/players/{name}")
+async def player(name: str, request: Request) -> dict[str, Any]:
+    found = await asyncio.to_thread(ratings.profile, request.app.state.accounts.engine, name)
+    if found is None:
+        raise HTTPException(404, f"there is no player {name!r}")
+    return found

@@ -1,0 +1,39 @@
+"""Guided first games (server/tutorial.py): the tutorials there are, and a new tutorial table
+for whoever asks, seated at seat 0 against gentle bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from ..manager import Account
+from ..protocol import SeatSpec
+from ..tutorial import TUTORIALS
+from .account import accounts, signed_in
+from .deps import Tables
+
+router = APIRouter()
+
+
+@router.get("/api/tutorials")
+async def tutorials() -> list[dict[str, Any]]:
+    return [{"id": key, "game": s["game"], "options": s["options"], "steps": len(s["steps"])}
+            for key, s in TUTORIALS.items()]
+
+
+@router.post("/api/tutorials/{tutorial}", status_code=201)
+async def start(tutorial: str, request: Request, tables: Tables) -> dict[str, Any]:
+    """A new tutorial table with the caller at seat 0: `{"table", "seat", "token"}`."""
+    script = TUTORIALS.get(tutorial)
+    if script is None:
+        raise HTTPException(404, f"there is no tutorial {tutorial!r}; tutorials: "
+                                 f"{', '.join(TUTORIALS)}")
+    seats: list[SeatSpec | None] = [None, *(SeatSpec(bot=b) for b in script["bots"])]
+    table = tables.create(script["game"], script["players"], script["options"], seats,
+                          seed=script["seed"], extra={"tutorial": tutorial, "chat": False})
+    user = signed_in(request)
+    account = None if user is None else Account(user.id, user.name,
+                                                accounts(request).seat_token)
+    seat, token = tables.join(table.id, "You", 0, account)
+    return {"table": table.id, "seat": seat, "token": token, "tutorial": tutorial}

@@ -1,0 +1,138 @@
+"""The legal lays as a lazy sequence (`LegalLays`) behave as the tuple of the same actions, and
+the optional C kernel, where installed, lists exactly the same lays and plays the same games."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import tiergarten
+from tiergarten.games.mammuz import lays
+from tiergarten.games.mammuz.actions import DOUBT, EXTINCT, LAY_BY, MammuZAction
+from tiergarten.games.mammuz.cards import SPECIES
+
+from .test_lays import plain_lays, random_hand
+
+Tail = tuple[MammuZAction, ...]
+
+
+def expected(hand: list[int], species: tuple[int, ...], tail: Tail) -> Tail:
+    return (*(a for s in species for a in plain_lays(hand, s)), *tail)
+
+
+def random_case(rng: random.Random) -> tuple[list[int], tuple[int, ...], Tail]:
+    hand = random_hand(rng)
+    species = tuple(sorted(rng.sample(SPECIES, rng.randint(1, len(SPECIES)))))
+    tail = (*DOUBT[:rng.randrange(5)], *rng.sample(EXTINCT, rng.randrange(2)))
+    return hand, species, tail
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legal_lays_behave_as_the_tuple_of_their_actions(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(30):
+        hand, species, tail = random_case(rng)
+        legal = lays.LegalLays(species, lays.lay_set(hand), tail)
+        want = expected(hand, species, tail)
+        assert len(legal) == len(want) and bool(legal) == bool(want)
+        assert [legal[i] for i in range(len(want))] == list(want)
+        assert [legal[-i] for i in range(1, len(want) + 1)] == [want[-i] for i in
+                                                               range(1, len(want) + 1)]
+        assert list(legal) == list(want) and list(reversed(legal)) == list(reversed(want))
+        assert legal[1:7] == want[1:7] and legal[::-3] == want[::-3]
+        assert legal == want and want == legal and (legal != want) is False
+        assert legal == lays.LegalLays(species, lays.lay_set(hand), tail)
+        assert legal != want[:-1] and legal != list(want)
+        assert hash(legal) == hash(want) and repr(legal) == repr(want)
+        assert legal + () == want and () + legal == want
+        row = LAY_BY[rng.choice(SPECIES)]
+        for action in [*rng.sample(row, 60), *DOUBT, *EXTINCT, "doubt 1", None]:
+            assert (action in legal) == (action in want)
+        if want:
+            assert legal.index(want[-1]) == want.index(want[-1])
+        with pytest.raises(IndexError):
+            legal[len(want)]
+        with pytest.raises(IndexError):
+            legal[-len(want) - 1]
+
+
+def test_a_lay_set_is_a_snapshot_the_hand_changing_afterwards_does_not_change_it() -> None:
+    hand = [0, 1, 1] + [0] * 11
+    legal = lays.lays_as(hand, 2)
+    before = tuple(legal)
+    hand[0] = 2
+    assert tuple(legal) == before and len(legal) == 3
+
+
+def _kernel() -> object:
+    return pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed "
+                               "(pure-Python install, or run from the source tree)")
+
+
+def test_the_c_kernel_lists_the_same_lays_as_the_python_path(monkeypatch: pytest.MonkeyPatch,
+                                                              ) -> None:
+    _kernel()
+    assert lays.uses_kernel() or os.environ.get("TIERGARTEN_PURE")
+    rng = random.Random(5)
+    for _ in range(300):
+        hand, species, tail = random_case(rng)
+        monkeypatch.setattr(lays, "_GATHER", lays._kernel())
+        got = lays.opening_lays(hand, species, tail)
+        monkeypatch.setattr(lays, "_GATHER", None)
+        assert type(got) is tuple and got == lays.opening_lays(hand, species, tail)
+        assert got == expected(hand, species, tail)
+
+
+# Random games with clones, resamples and observations: a digest of everything they produce.
+FINGERPRINT = textwrap.dedent("""
+    import hashlib, json, random
+    import tiergarten
+    from tiergarten.games.mammuz.lays import uses_kernel
+    digest = hashlib.sha256()
+    for players in (3, 5, 7):
+        game = tiergarten.load("mammuz", players=players)
+        rng = random.Random(players)
+        for seed in range(30):
+            state = game.new_state(seed)
+            while not state.is_over():
+                seat = rng.choice(state.to_move())
+                legal = state.legal_actions(seat)
+                digest.update(" ".join(map(str, legal)).encode())
+                state.apply(seat, rng.choice(legal))
+                if rng.random() < 0.05:
+                    other = state.resample(seat, random.Random(seed))
+                    digest.update(json.dumps(other.observe(None), sort_keys=True).encode())
+                    state = state.clone()
+            digest.update(json.dumps([state.observe(s) for s in range(players)],
+                                     sort_keys=True).encode())
+            digest.update(repr(state.result().to_dict()).encode())
+    print(json.dumps({"digest": digest.hexdigest(), "kernel": uses_kernel()}))
+""")
+
+
+def _fingerprint(pure: bool) -> dict[str, object]:
+    env = {**os.environ, "TIERGARTEN_PURE": "1" if pure else ""}
+    out = subprocess.run([sys.executable, "-c", FINGERPRINT], env=env, check=True,
+                         capture_output=True, text=True, timeout=600).stdout
+    return dict(json.loads(out))
+
+
+def test_the_c_kernel_and_pure_python_play_the_same_games() -> None:
+    _kernel()
+    pure, fast = _fingerprint(pure=True), _fingerprint(pure=False)
+    assert pure["kernel"] is False and fast["kernel"] is True
+    assert pure["digest"] == fast["digest"]
+
+
+def test_no_compiled_module_shadows_the_rules_sources() -> None:
+    """The rules run from their .py files (an older build compiled some beside them)."""
+    tiergarten.load("mammuz")
+    for name in ("actions", "cards", "game", "knowledge", "lays", "state", "view"):
+        module = sys.modules[f"tiergarten.games.mammuz.{name}"]
+        assert str(module.__file__).endswith(".py"), module.__file__

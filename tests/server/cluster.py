@@ -1,0 +1,109 @@
+"""A real deployment on loopback for the tests: PostgreSQL, redis-server, workers, Caddy.
+
+`Deployment(db).start()` starts redis-server and Caddy (as `nobody` when we are root, in temp
+dirs: benchmarks/services.py) and `workers` processes of `python -m tiergarten.server --redis`
+on one PostgreSQL database; `stop()` stops all of it and says what each worker printed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import redis
+from benchmarks.services import Caddy, Redis
+
+from .harness import Server
+
+WORKER_ARGS = ("--bot-pace", "0", "--allow-seeds", "--away-after", "30", "--rate", "200",
+               "--burst", "50")
+
+
+class Endpoint:
+    """Somewhere to open websockets (a worker, or the proxy): what `Client.open` needs."""
+
+    def __init__(self, ws_url: str) -> None:
+        self.ws_url = ws_url
+
+
+class Deployment:
+    def __init__(self, db: str, workers: int = 3, lease_ttl: float = 2.0) -> None:
+        self.db, self.count, self.lease_ttl = db, workers, lease_ttl
+        self.redis: Redis | None = None
+        self.caddy: Caddy | None = None
+        self.workers: list[Server] = []
+        self.printed: list[str] = []
+        self.http: httpx.Client | None = None
+        self.client: redis.Redis | None = None
+
+    def start(self) -> Deployment:
+        try:
+            self.redis = Redis().start()
+            self.client = redis.Redis.from_url(self.redis.url)
+            self.workers = [self._worker(n) for n in range(self.count)]
+            with ThreadPoolExecutor(self.count) as pool:  # they start side by side
+                list(pool.map(Server.start, self.workers))
+            self.caddy = Caddy([w.port for w in self.workers]).start()
+            self.http = httpx.Client(base_url=self.caddy.url, timeout=15, trust_env=False)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _worker(self, n: int) -> Server:
+        assert self.redis is not None
+        return Server(self.db, *WORKER_ARGS, "--redis", self.redis.url, "--lease-ttl",
+                      str(self.lease_ttl))
+
+    @property
+    def proxy(self) -> Endpoint:
+        assert self.caddy is not None
+        return Endpoint(self.caddy.ws_url)
+
+    def owner(self, table_id: str) -> Server | None:
+        """The worker that holds the table's lease now."""
+        assert self.client is not None
+        found = self.client.get(f"tg:lease:{table_id}")
+        for worker in self.workers:
+            if found is not None and worker.proc is not None and worker.proc.poll() is None \
+                    and self.worker_id(worker) == found.decode():
+                return worker
+        return None
+
+    def worker_id(self, worker: Server) -> str:
+        for line in worker.output().splitlines():
+            if ", worker " in line:
+                return line.split(", worker ")[1].split(" ")[0]
+        raise AssertionError(f"worker on port {worker.port} did not say its id")
+
+    def create(self, **body: Any) -> str:
+        assert self.http is not None
+        response = self.http.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        return str(response.json()["id"])
+
+    def join(self, table: str, name: str) -> tuple[int, str]:
+        assert self.http is not None
+        response = self.http.post(f"/api/tables/{table}/join", json={"name": name})
+        assert response.status_code == 200, response.text
+        return int(response.json()["seat"]), str(response.json()["token"])
+
+    def record(self, table: str) -> dict[str, Any]:
+        assert self.http is not None
+        response = self.http.get(f"/api/tables/{table}/record")
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def stop(self) -> None:
+        if self.http is not None:
+            self.http.close()
+        for worker in self.workers:
+            self.printed.append(worker.stop())
+        for service in (self.caddy, self.redis):
+            if service is not None:
+                with contextlib.suppress(Exception):
+                    service.stop()
+        if self.client is not None:
+            self.client.close()

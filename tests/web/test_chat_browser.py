@@ -1,0 +1,81 @@
+"""Table chat between browsers: a player and a spectator talk, a reaction needs no typing,
+one player mutes another, the creator switches chat off; the players' clocks on the seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
+
+
+def say(page: Any, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click("#chat-form button[type=submit]")
+
+
+def test_chat_between_two_browsers_with_mute_and_the_switch(browser: Any, web: Any,
+                                                            shot: Any) -> None:
+    ann = browser.new_context().new_page()
+    table = create_table(ann, web.url, "maumau", "Ann", ["you", "open"], {"rounds": "1"})
+    bob = browser.new_context().new_page()
+    bob.goto(f"{web.url}/#/t/{table}")
+    bob.fill("#join-name", "Bob")
+    bob.click("form.join button[type=submit]")
+    expect(bob.locator(".seat.mine")).to_contain_text("Bob")
+    say(ann, "hello Bob <3")
+    line = bob.locator("#chat-lines li").last
+    expect(line.locator(".chat-name")).to_have_text("Ann")
+    expect(line.locator(".chat-role")).to_have_text("player")
+    expect(line.locator(".chat-text")).to_have_text("hello Bob <3")  # plain text, as typed
+    bob.click("#chat .reaction[data-react=thumbs]")
+    expect(ann.locator("#chat-lines li").last).to_contain_text("Nice!")
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{web.url}/#/t/{table}")
+    expect(watcher.locator("#chat-lines li")).to_have_count(2)  # the chat so far
+    say(watcher, "go go go")
+    expect(ann.locator("#chat-lines li[data-role=spectator] .chat-role")).to_have_text("spectator")
+    bob.click("#chat-lines li[data-seat='0'] .mute")  # Bob mutes Ann
+    expect(bob.locator("#chat-lines li[data-seat='0']")).to_have_count(0)
+    say(ann, "can you hear me?")
+    expect(ann.locator("#chat-lines li")).to_have_count(4)
+    expect(watcher.locator("#chat-lines li")).to_have_count(4)
+    expect(bob.locator("#chat-lines li")).to_have_count(2)  # Bob's thumbs and the spectator
+    shot(bob, "muted")
+    bob.click("#chat-muted .unmute")
+    expect(bob.locator("#chat-lines li")).to_have_count(4)
+    expect(bob.locator("#chat-switch")).to_have_count(0)  # only the creator may switch
+    ann.click("#chat-switch")
+    expect(bob.locator("#chat-off")).to_be_visible()
+    expect(bob.locator("#chat-form")).to_have_count(0)
+    shot(ann, "chat-off")
+
+
+def test_the_clock_shows_on_each_seat_and_runs_for_the_one_to_move(browser: Any, web: Any,
+                                                                   shot: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(web.url + "/")
+    page.click(".game-choice[data-game=maumau]")
+    page.fill("#name", "Cleo")
+    page.select_option("#players", "2")
+    page.select_option("select[data-seat='1']", "bot:random")
+    page.select_option("#timer", "clock:180:5")
+    page.click("button[type=submit]")
+    expect(page.locator(".seat[data-seat='0'] .clock")).to_be_visible()
+    expect(page.locator(".seat[data-seat='1'] .clock")).to_have_count(0)  # a bot has none
+    text = page.locator(".seat[data-seat='0'] .clock").inner_text()
+    assert "3:00" in text or "2:5" in text or "3:0" in text
+    shot(page, "clock")
+
+
+def test_the_creator_keeps_the_switch_at_the_rematch(browser: Any, web: Any) -> None:
+    page = browser.new_context().new_page()
+    table = create_table(page, web.url, "maumau", "Rea", ["you", "bot:random"], {"rounds": "1"})
+    expect(page.locator("#chat-switch")).to_be_visible()
+    play_to_end(page, play_maumau_turn, seed=5)
+    page.click("#rematch")
+    expect(page).not_to_have_url(f"{web.url}/#/t/{table}", timeout=TIMEOUT)
+    expect(page.locator(".seat.mine")).to_contain_text("Rea")
+    page.click("#chat-switch")  # the creator's token came along: chat goes off for everyone
+    expect(page.locator("#chat-off")).to_be_visible()

@@ -1,0 +1,107 @@
+"""Every tutorial in the browser, from the lobby's "Learn to play": the coach explains each
+step, only the taught move is lit and pressable, and following the instructions gets to the
+coach's "well done"; every tutorial is then played to the end against its gentle bots, as a
+person would (each within `PLAY_OUT` seconds)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from tiergarten.server.tutorial import TUTORIALS
+
+from .driver import TIMEOUT, play_mammuz_turn, play_maumau_turn, play_to_end
+from .test_mucca_pazza_browser import follow_hint, my_turn
+
+PLAY_OUT = 180  # seconds the rest of a tutorial's game may take in the browser
+
+
+def press_taught(page: Any, tutorial: str, rng: random.Random) -> None:
+    """Do what the coach asks, as a person would: press a lit control of the taught move."""
+    if tutorial == "maumau":
+        if page.locator(".board .hand .card.legal:not([disabled]), .board .actions button").count():
+            play_maumau_turn(page, rng)
+    elif tutorial == "mammuz":
+        if page.locator("button.lay, button.give, .card.doubt").count():
+            play_mammuz_turn(page, rng)
+    elif tutorial == "lecker_mammut":
+        flip = page.locator(".lm-flip:not([disabled])")
+        if flip.count():
+            flip.first.click()
+    else:
+        live = page.locator(".mucca [data-act^='reveal']:not([disabled]), "
+                            ".mucca button.mp-arrow:not([disabled])")
+        if live.count():
+            live.nth(rng.randrange(live.count())).click()
+    page.wait_for_timeout(150)
+
+
+def play_out(page: Any, tutorial: str) -> None:
+    """The rest of the game after the coach's "well done", to its results."""
+    deadline = time.monotonic() + PLAY_OUT
+    if tutorial == "maumau":
+        play_to_end(page, play_maumau_turn, seed=2)
+    elif tutorial == "mammuz":
+        play_to_end(page, play_mammuz_turn, seed=2)
+    elif tutorial == "lecker_mammut":
+        while not page.locator(".results").count():  # flip on; take a top card when won
+            assert time.monotonic() < deadline, "the Lecker Mammut! tutorial did not end"
+            pick = page.locator(".lm-pick")
+            if pick.count():
+                with contextlib.suppress(PlaywrightTimeout):  # the choice may pass meanwhile
+                    pick.first.click(timeout=3000)
+            elif page.locator(".lm-flip:not([disabled])").count():
+                page.keyboard.press("Space")
+            elif page.locator(".lm-controls button[data-act=pass]").count():
+                page.locator(".lm-controls button[data-act=pass]").click()
+            page.wait_for_timeout(40)
+    else:
+        while my_turn(page):  # Mucca Pazza: what the hint advises
+            assert time.monotonic() < deadline, f"the {tutorial} tutorial did not end"
+            follow_hint(page)
+    assert time.monotonic() < deadline, f"the {tutorial} tutorial took too long to finish"
+    expect(page.locator(".results")).to_be_visible()
+
+
+@pytest.mark.parametrize("tutorial", sorted(TUTORIALS))
+def test_follow_the_coach_through_a_tutorial(browser: Any, web: Any, shot: Any,
+                                             tutorial: str) -> None:
+    page = browser.new_context().new_page()
+    page.goto(web.url + "/")
+    page.click("#learn")
+    page.click(f".tutorial-choice[data-tutorial='{tutorial}']")
+    coach = page.locator("#coach")
+    expect(coach).to_be_visible(timeout=TIMEOUT)
+    expect(coach).to_have_attribute("data-step", "0")
+    expect(page.locator("#coach-text")).not_to_be_empty()
+    shot(page, "first-step")
+    if tutorial == "maumau":  # only playing a card is taught first: no draw button yet
+        expect(page.locator(".actions button[data-act=draw]")).to_have_count(0)
+    rng = random.Random(1)
+    deadline = time.monotonic() + 120
+    while coach.get_attribute("data-done") != "true" and not page.locator(".results").count():
+        assert time.monotonic() < deadline, f"{tutorial}: the coach's steps did not end"
+        press_taught(page, tutorial, rng)
+    expect(page.locator("#coach-text")).to_contain_text("Well done")
+    shot(page, "done")
+    play_out(page, tutorial)
+    shot(page, "results")
+
+
+def test_a_tables_help_leads_to_its_tutorials(browser: Any, web: Any) -> None:
+    page = browser.new_context().new_page()
+    page.goto(web.url + "/")
+    page.click(".game-choice[data-game=mucca_pazza]")
+    page.fill("#name", "Mia")
+    page.select_option("#players", "2")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".board", timeout=TIMEOUT)
+    page.click("#rules summary")
+    page.click("#rules a.learn-link")
+    expect(page.locator(".tutorial-choice")).to_have_count(2)  # one per variant
