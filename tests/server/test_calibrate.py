@@ -74,7 +74,8 @@ def test_the_command_writes_what_the_server_reads(tmp_path: Path) -> None:
     assert data["games"]["kept"] == {"levels": ["x"]}
     entry = data["games"]["mucca_pazza"]
     assert entry["command"] == "tiergarten ratings calibrate --game mucca_pazza -n 4 --seed 1"
-    assert entry["games"] == 6 * 4 and entry["levels"] == ["easy", "normal", "hard", "expert"]
+    assert entry["games"] == 10 * 4  # every pair of easy (the random bot) ... master
+    assert entry["levels"] == ["easy", "normal", "hard", "expert", "master"]
     assert entry["ratings"]["normal"]["mu"] == 25.0
     refused = CliRunner().invoke(app, ["ratings", "calibrate", "--game", "chess"])
     assert refused.exit_code == 2 and "games with levels" in refused.output
@@ -93,6 +94,7 @@ def test_the_server_rates_bots_by_the_file(monkeypatch: pytest.MonkeyPatch,
         assert bot_levels.bot_mu("maumau", "hard") == 30.0
         assert bot_levels.bot_mu("maumau", "random") == 10.0  # the same bot as easy
         assert bot_levels.bot_mu("maumau", "heuristic") == 25.0  # not measured: as normal
+        assert bot_levels.bot_mu("maumau", "master") == 30.0  # a level: as the one below
         assert bot_levels.bot_mu("mammuz", "hard") == 25.0  # a game never calibrated
         assert bot_levels.nearest_level("maumau", 28.0) == "hard"
         assert bot_levels.nearest_level("maumau", 17.5) == "easy"  # a tie: the weaker

@@ -6,9 +6,9 @@ Each game's bots and its level table live in that game's module, `bots/<id>.py`,
 >>> import random, tiergarten
 >>> game = tiergarten.load("maumau", players=2)
 >>> names("maumau")
-('beginner', 'easy', 'expert', 'hard', 'heuristic', 'ismcts', 'master', 'normal', 'random')
+('easy', 'expert', 'hard', 'heuristic', 'ismcts', 'master', 'normal', 'random')
 >>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names(game)[:3])]
-['beginner@0', 'easy@1', 'expert@2']
+['easy@0', 'expert@1', 'hard@2']
 >>> names(game) == names("maumau")
 True
 """

@@ -1,12 +1,12 @@
 """Mau Mau bots and levels, from their seat's observation only.
 
-- `heuristic` (level `hard`) plays to win: it sheds high-value cards first, keeps a Jack as an
-  escape, answers 7s with 7s, aims 7/8/9 at a player about to go out, always says Mau, and
+- `heuristic` (level `expert`) plays to win: it sheds high-value cards first, keeps a Jack as
+  an escape, answers 7s with 7s, aims 7/8/9 at a player about to go out, always says Mau, and
   always catches.
-- `beginner` (level `normal`) plays any card that fits, at random, and draws only when nothing
-  fits; it names the suit it holds most of, says Mau and catches.
-- `expert` and `master` search (ISMCTS, `bots/maumau_search.py`): match-aware rollouts, and for
-  `master` worlds weighted by what the others' draws showed (`bots/maumau_belief.py`).
+- `hard` and `normal` are that heuristic forgetting to say Mau one time in five (`careless`)
+  and one time in two (`novice`): a forgotten Mau can be caught, which costs cards.
+- `master` searches (ISMCTS, `bots/maumau_search.py`) guarded by the heuristic: match-aware
+  rollouts and worlds weighted by what the others' draws showed (`bots/maumau_belief.py`).
 """
 
 from __future__ import annotations

@@ -3,12 +3,16 @@
 number of games behind each figure).
 
 A bot at a rated table carries its level's mu in that game and `BOT_SIGMA`, never updated.
-A bot name that was not measured (e.g. `heuristic`) rates as the game's `normal`; a game that
-was never calibrated rates every bot at 25.
+A level that was not measured (say `master`, added after the last calibration) rates as the
+strongest measured level below it (a guess on the low side, until it is measured); any other
+name not measured (e.g. `heuristic`) rates as the game's `normal`; a game that was never
+calibrated rates every bot at 25.
 
 >>> bot_mu("maumau", "normal")
 25.0
 >>> bot_mu("maumau", "random") == bot_mu("maumau", "easy")  # in Mau Mau easy is random
+True
+>>> bot_mu("maumau", "master") == bot_mu("maumau", "expert")  # until master is measured
 True
 >>> bot_mu("no such game", "expert"), levels("no such game")
 (25.0, [])
@@ -20,6 +24,8 @@ import functools
 import json
 from pathlib import Path
 from typing import Any
+
+from tiergarten.bots.levels import NAMES as LEVEL_NAMES
 
 DATA = Path(__file__).with_name("bot_ratings.json")
 ANCHOR = "normal"  # sits at 25, where a new account starts
@@ -45,9 +51,19 @@ def bot_mu(game: str, bot: str) -> float:
     entry = _data().get(game)
     if entry is None:
         return START
+    ratings = entry["ratings"]
     name = entry["same"].get(bot, bot)
-    rating = entry["ratings"].get(name) or entry["ratings"].get(ANCHOR)
+    rating = ratings.get(name) or ratings.get(_measured_below(name, ratings)) \
+        or ratings.get(ANCHOR)
     return float(rating["mu"]) if rating else START
+
+
+def _measured_below(level: str, ratings: dict[str, Any]) -> str | None:
+    """The strongest measured level under `level` (None: `level` is no level name)."""
+    if level not in LEVEL_NAMES:
+        return None
+    below = [name for name in LEVEL_NAMES[:LEVEL_NAMES.index(level)] if name in ratings]
+    return below[-1] if below else None
 
 
 def nearest_level(game: str, mu: float) -> str | None:
