@@ -12,9 +12,11 @@ made, and how many cards the layer held after it). A ratio above 1 makes true ca
 than uniform, below 1 rarer.
 
 The ratios are `odds(true) / odds(uniform)` measured on self-play of the careful heuristic
-(`tools/mammuz_truth.py` prints them; about 9,000 lays over 300 four-player games). Only
-public facts (the herd's lay counts, hand sizes) and the worlds the view itself samples are
-used.
+(the `expert` level): `python benchmarks/mammuz_truth.py` prints this table (300 four-player
+games from seed 1, about 10,500 cards laid; a context with hardly any lays is noisy, and one
+where no laid card was true, or every one, is held at 0.01 or 100; where nothing was
+expected, at 1). Only public facts (the herd's lay counts, hand sizes) and the worlds the view
+itself samples are used.
 """
 
 from __future__ import annotations
@@ -29,13 +31,14 @@ from tiergarten.games.mammuz.state import MammuZState
 
 CANDIDATES = 4  # uniform worlds drawn per sampled world
 HERD_STEP = 5  # herd-size buckets: 0-4, 5-9, 10-14, 15-19, 20+ cards once the lay was made
-# TRUTH_ODDS[herd bucket][layer's hand after the lay: 0, 1, 2, 3+]
+# TRUTH_ODDS[herd bucket][layer's hand after the lay: 0, 1, 2, 3+], as benchmarks/mammuz_truth.py
+# prints it
 TRUTH_ODDS = (
-    (27.7, 15.0, 4.7, 12.0),
-    (20.0, 2.7, 1.4, 2.1),
-    (20.0, 2.0, 1.3, 2.3),
-    (10.0, 1.0, 0.5, 1.9),
-    (5.0, 0.02, 0.01, 0.01),
+    (27.2, 1.8, 4.98, 10.8),
+    (8.5, 1.65, 1.41, 1.75),
+    (1, 0.01, 0.906, 1.89),
+    (0.01, 0.105, 0.805, 2.48),
+    (0.01, 0.01, 0.01, 0.01),
 )
 
 Lay = tuple[int, int, float]  # index in the herd, declared species, odds ratio per true card
