@@ -67,7 +67,8 @@ CHEAP = [
     ("lecker_mammut", "normal", "easy", 16, 2, {"rounds": 1}, 0.2),
     ("lecker_mammut", "hard", "normal", 16, 2, {"rounds": 1}, 0.2),
     ("lecker_mammut", "expert", "hard", 16, 2, {"rounds": 1}, 0.2),
-    ("lecker_mammut", "master", "expert", 100, 2, {}, 0.05),
+    ("lecker_mammut", "master", "expert", 100, 2, {}, 0.1),
+    ("lecker_mammut", "master", "expert", 60, 4, {}, 0.05),
 ]
 
 
@@ -78,12 +79,13 @@ def test_each_level_beats_the_one_below(game_id, strong, weak, n, seats, options
     assert tally.win_rate >= fair + margin, (tally.win_rate, tally.low)
 
 
-@pytest.mark.parametrize(("game_id", "n", "seats", "options"), [
-    ("maumau", 12, 2, {"rounds": 1, "target_score": 150}),
-    ("mammuz", 30, 4, {}),
-    ("mucca_pazza", 30, 2, {}),
+@pytest.mark.parametrize(("game_id", "n", "seats", "options", "margin"), [
+    ("maumau", 12, 2, {"rounds": 1, "target_score": 150}, 0.05),
+    ("mammuz", 30, 4, {}, 0.05),
+    ("mucca_pazza", 30, 2, {}, 0.05),
 ])
-def test_the_searching_masters_beat_their_experts(game_id, n, seats, options):
-    """Short seeded runs of the slower masters (one-round Mau Mau games)."""
+def test_the_slower_masters_beat_their_experts(game_id, n, seats, options, margin):
+    """Short seeded runs of the slower masters (one-round Mau Mau games: a match to 150
+    points takes seconds with a master at the table)."""
     tally, fair = _share(game_id, "master", "expert", n, seats, **options)
-    assert tally.win_rate > fair, (tally.win_rate, tally.low)
+    assert tally.win_rate >= fair + margin, (tally.win_rate, tally.low)
