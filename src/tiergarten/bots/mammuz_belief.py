@@ -13,7 +13,7 @@ than uniform, below 1 rarer.
 
 The ratios are `odds(true) / odds(uniform)` measured on self-play of the careful heuristic
 (the `expert` level): `python benchmarks/mammuz_truth.py` prints this table (300 four-player
-games from seed 1, about 10,500 cards laid; a context with hardly any lays is noisy, and one
+games from seed 1, about 10,300 cards laid; a context with hardly any lays is noisy, and one
 where no laid card was true, or every one, is held at 0.01 or 100; where nothing was
 expected, at 1). Only public facts (the herd's lay counts, hand sizes) and the worlds the view
 itself samples are used.
@@ -34,11 +34,11 @@ HERD_STEP = 5  # herd-size buckets: 0-4, 5-9, 10-14, 15-19, 20+ cards once the l
 # TRUTH_ODDS[herd bucket][layer's hand after the lay: 0, 1, 2, 3+], as benchmarks/mammuz_truth.py
 # prints it
 TRUTH_ODDS = (
-    (27.2, 1.8, 4.98, 10.8),
-    (8.5, 1.65, 1.41, 1.75),
-    (1, 0.01, 0.906, 1.89),
-    (0.01, 0.105, 0.805, 2.48),
-    (0.01, 0.01, 0.01, 0.01),
+    (24.4, 5.71, 6.31, 11.1),
+    (13.7, 1.91, 1.48, 1.83),
+    (1, 0.01, 1.34, 1.84),
+    (1, 0.192, 1.51, 2.85),
+    (1, 0.01, 0.01, 0.01),
 )
 
 Lay = tuple[int, int, float]  # index in the herd, declared species, odds ratio per true card
