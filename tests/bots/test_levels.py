@@ -57,6 +57,7 @@ CHEAP = [
     ("mammuz", "normal", "easy", 60, 4, {}, 0.12),
     ("mammuz", "hard", "normal", 100, 4, {}, 0.08),
     ("mammuz", "expert", "hard", 100, 4, {}, 0.08),
+    ("mammuz", "expert", "hard", 100, 3, {}, 0.08),
     ("mucca_pazza", "normal", "easy", 20, 2, {}, 0.3),
     ("mucca_pazza", "hard", "normal", 40, 2, {}, 0.2),
     ("mucca_pazza", "expert", "hard", 60, 2, {}, 0.1),
@@ -81,7 +82,8 @@ def test_each_level_beats_the_one_below(game_id, strong, weak, n, seats, options
 
 @pytest.mark.parametrize(("game_id", "n", "seats", "options", "margin"), [
     ("maumau", 12, 2, {"rounds": 1, "target_score": 150}, 0.05),
-    ("mammuz", 30, 4, {}, 0.05),
+    ("mammuz", 60, 4, {}, 0.08),
+    ("mammuz", 30, 3, {}, 0.1),
     ("mucca_pazza", 30, 2, {}, 0.05),
 ])
 def test_the_slower_masters_beat_their_experts(game_id, n, seats, options, margin):
