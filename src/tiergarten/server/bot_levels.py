@@ -12,8 +12,8 @@ calibrated rates every bot at 25.
 25.0
 >>> bot_mu("maumau", "random") == bot_mu("maumau", "easy")  # in Mau Mau easy is random
 True
->>> bot_mu("maumau", "master") == bot_mu("maumau", "expert")  # until master is measured
-True
+>>> _measured_below("master", {"normal": {"mu": 25.0}, "hard": {"mu": 30.0}})  # no expert
+'hard'
 >>> bot_mu("no such game", "expert"), levels("no such game")
 (25.0, [])
 """
