@@ -194,6 +194,10 @@ class ViewModule(Protocol):
     def explain(self, state: Any, seat: int, action: Any) -> str:
         """Why the game's `action` is refused for `seat`, who may act now."""
 
+    def log_since(self, state: Any, seat: int | None, start: int) -> list[dict[str, Any]]:
+        """The log entries `seat` may see from position `start` on, uncapped: the observation's
+        `log` is the tail of these."""
+
 
 class State(ABC):
     """A game in progress. Mutable: `apply` changes it in place; `clone` copies it.
@@ -272,6 +276,19 @@ class State(ABC):
     def observe(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what `seat` may see; `None` is a spectator."""
         return self.view.observe(self, seat)
+
+    def log_since(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """Every entry of the game's log that `seat` may see, from position `start` on, in the
+        same shape as the observation's `log` (which keeps only the last few).
+
+        The log has one entry per public happening (`events`) and entry i is the same
+        happening for every seat, so positions number it alike for all; what an entry shows
+        is filtered for `seat` exactly as its observation is."""
+        size = len(self.events)
+        if type(start) is not int or not 0 <= start <= size:
+            raise ValueError(f"the log has {size} entries: start is a position from 0 to "
+                             f"{size}, not {start!r}")
+        return self.view.log_since(self, seat, start)
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -67,7 +67,7 @@ def _table(state: LeckerMammutState) -> dict[str, Any]:
         "returning": list(state.returning),
         "scores": list(state.scores),
         "to_move": list(state.to_move()),  # every right to act in this game is public
-        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "log": log_since(state, None, max(0, len(state.events) - LOG_LENGTH)),
         "over": state.over,
         "result": state.result().to_dict() if state.over else None,
     }
@@ -77,6 +77,12 @@ def _choice(seat: int, f: int, taken: list[int]) -> dict[str, Any]:
     return {"seat": seat, "feature": FEATURE_NAMES[f], "cards": [NAMES[c] for c in sorted(taken)],
             "tops": [NAMES[c] for c in sorted(taken) if shows(c, f)]}
 
+
+
+def log_since(state: LeckerMammutState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries). Every entry is public, the same for each seat and spectator."""
+    return [_event(e) for e in state.events[start:]]
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict."""
@@ -158,4 +164,4 @@ def explain(state: LeckerMammutState, seat: int, action: LeckerAction) -> str:
     return f"{action} is not legal now"
 
 
-__all__ = ["explain", "observe", "phase", "resample"]
+__all__ = ["explain", "log_since", "observe", "phase", "resample"]

@@ -72,11 +72,17 @@ def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
         "dinosaur_powers": dict(state.game.options["dinosaur_powers"]),
         "next_starter": state.game.options["next_starter"],
         "winner": state.winner if state.winner >= 0 else None,
-        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "log": log_since(state, seat, max(0, len(state.events) - LOG_LENGTH)),
         "over": state.over,
         "result": state.result().to_dict() if state.over else None,
     }
 
+
+
+def log_since(state: MammuZState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries). Every entry is public, the same for each seat and spectator."""
+    return [_event(e) for e in state.events[start:]]
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict."""

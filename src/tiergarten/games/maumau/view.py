@@ -45,11 +45,17 @@ def observe(state: MauMauState, seat: int | None) -> dict[str, Any]:
         "dealer": state.dealer,
         "target_score": game.options["target_score"],
         "rounds": game.options["rounds"],
-        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "log": log_since(state, seat, max(0, len(state.events) - LOG_LENGTH)),
         "over": state.over,
         "result": state.result().to_dict() if state.over else None,
     }
 
+
+
+def log_since(state: MauMauState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries). Every entry is public, the same for each seat and spectator."""
+    return [_event(e) for e in state.events[start:]]
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict."""
@@ -138,4 +144,4 @@ def _mismatch(state: MauMauState, c: int) -> str:
     return f"{NAMES[c]} matches neither the suit in force ({suit}) nor the rank of {top}"
 
 
-__all__ = ["SUITS", "explain", "observe", "resample"]
+__all__ = ["SUITS", "explain", "log_since", "observe", "resample"]

@@ -46,8 +46,7 @@ def observe(state: MuccaState, seat: int | None) -> dict[str, Any]:
         obs.update(_junior(state))  # type: ignore[arg-type]
     else:
         obs.update(_standard(state))  # type: ignore[arg-type]
-    obs["log"] = [_event(i, e) for i, e in enumerate(state.events[-LOG_LENGTH:],
-                                                      max(0, len(state.events) - LOG_LENGTH))]
+    obs["log"] = log_since(state, seat, max(0, len(state.events) - LOG_LENGTH))
     obs["over"] = state.over
     obs["result"] = state.result().to_dict() if state.over else None
     return obs
@@ -83,6 +82,13 @@ def _standard(state: StandardState) -> dict[str, Any]:
         "final_round": state.final_left if state.final_left >= 0 else None,
     }
 
+
+
+def log_since(state: MuccaState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries), each entry numbered `n` by its position. Every entry is public, the same for
+    each seat and spectator."""
+    return [_event(i, e) for i, e in enumerate(state.events[start:], start)]
 
 def _event(index: int, event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict; `n` numbers events from the start."""
