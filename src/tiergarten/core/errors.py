@@ -51,6 +51,9 @@ class IllegalAction(ValueError):
     '7h does not match 8s; legal now: draw, play 8c'
     >>> IllegalAction(Refusal("the game is over", "game_over")).code
     'game_over'
+    >>> import pickle; again = pickle.loads(pickle.dumps(NotationError("x9", "write a card")))
+    >>> str(again), again.code, again.text
+    ("cannot read 'x9' as an action: write a card", 'notation', 'x9')
     """
 
     def __init__(self, reason: str, allowed: Iterable[object] = (), *, code: str | None = None,
@@ -62,6 +65,17 @@ class IllegalAction(ValueError):
         self.code = code
         self.params: dict[str, object] = dict(params or {})
         super().__init__(f"{self.reason}; legal now: {_listing(self.allowed)}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # the same error again in another process (a lab worker's, Ray's), text and all
+        return _illegal, (type(self), str(self), dict(self.__dict__))
+
+
+def _illegal(kind: type[IllegalAction], text: str, fields: dict[str, object]) -> IllegalAction:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, text)
+    error.__dict__.update(fields)
+    return error
 
 
 class NotationError(IllegalAction):
