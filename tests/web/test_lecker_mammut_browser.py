@@ -93,12 +93,23 @@ SLOW_SOCKET = """(() => {
   }
   window.WebSocket = Slow;
 })();""".replace("LAG", str(LAG))
+# Ali's page hears of everything `HEARS_LATE` ms late (what she sends goes at once): the table
+# can change at the server while her page still shows the old one.
+HEARS_LATE = 1500
+LATE_NEWS = """(() => {
+  const Native = window.WebSocket;
+  class Late extends Native {
+    set onmessage(handler) { super.onmessage = (event) => setTimeout(() => handler(event), LATE); }
+  }
+  window.WebSocket = Late;
+})();""".replace("LATE", str(HEARS_LATE))
 SEED = 11  # seat 0 flips red-deer, orange-deer and blue-deer: three deer after three flips
 
 
-def two_browsers(browser: Any, web: Any) -> tuple[Any, Any, list[Any]]:
-    """Ali (seat 0, the flipper, nearby) and Ben (seat 1, far away), each in a browser of
-    their own at one table; Ali flips three deer."""
+def two_browsers(browser: Any, web: Any, ali_script: str | None = None
+                 ) -> tuple[Any, Any, list[Any]]:
+    """Ali (seat 0, the flipper, nearby, her page changed by `ali_script` if given) and Ben
+    (seat 1, far away), each in a browser of their own at one table; Ali flips three deer."""
     table = web.create(game="lecker_mammut", players=2, options={"rounds": 1}, seed=SEED)["id"]
     pages, contexts = [], []
     for seat, name in enumerate(["Ali", "Ben"]):
@@ -106,6 +117,8 @@ def two_browsers(browser: Any, web: Any) -> tuple[Any, Any, list[Any]]:
         context = browser.new_context(viewport={"width": 1100, "height": 900})
         if seat == 1:
             context.add_init_script(SLOW_SOCKET)
+        elif ali_script:
+            context.add_init_script(ali_script)
         page = context.new_page()
         page.goto(web.url + "/")
         page.evaluate("([id, seat, token]) => localStorage.setItem('tiergarten.tokens', "
@@ -156,12 +169,15 @@ def test_the_first_to_press_the_club_wins_though_the_other_calls_first(
 
 def test_the_call_dialog_closes_when_someone_else_took_the_cards(
         browser: Any, web: Any, shot: Any) -> None:
-    """Ben presses and calls; Ali presses just after him: the table changes under her open
-    call, so her dialog closes by itself, she is told someone hit first, and pays nothing."""
-    ali, ben, contexts = two_browsers(browser, web)
+    """Ben presses and calls; Ali presses after him, while her page still shows the deer
+    (it hears of Ben's hit late): the table changes under her open call, so her dialog closes
+    by itself, she is told someone hit first, and pays nothing."""
+    ali, ben, contexts = two_browsers(browser, web, LATE_NEWS)
     ben.keyboard.press("h")
     ben.keyboard.press("Digit5")
-    ali.keyboard.press("h")  # at once: before Ben's hit (150 ms on its way) lands
+    ali.wait_for_timeout(400)  # her press counts after his, whatever her round trip credits
+    ali.keyboard.press("h")
+    expect(ali.locator(".lm-call")).to_be_visible()  # the old table, still: the call is open
     expect(ben.locator(".lm-pick").first).to_be_visible()
     expect(ali.locator(".lm-call")).to_have_count(0)
     expect(ali.locator("#toast")).to_contain_text("Someone hit first")
