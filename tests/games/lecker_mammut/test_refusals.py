@@ -3,29 +3,14 @@ leaving the state as it was: from a seed's deal, and from positions set up card 
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from tests.games.refusals import refused
 
 import tiergarten
-from tiergarten.core import IllegalAction, State
 
 from .positions import position
 
 PILE_A, PILE_B = "red-boar blue-boar", "green-deer"
-
-
-def snapshot(state: State) -> str:
-    seen = [state.observe(s) for s in (None, *range(state.game.players))]
-    return json.dumps([seen, state.record(), state.to_move()])
-
-
-def refused(state: State, seat: int, move: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, move)
-    assert snapshot(state) == before
-    return caught.value
 
 
 @pytest.mark.parametrize(("seat", "move", "code", "params"), [

@@ -3,30 +3,16 @@ seed and known moves, each leaving the state as it was."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from tests.games.refusals import refused
 
 import tiergarten
-from tiergarten.core import IllegalAction, State
+from tiergarten.core import State
 
 # seed 0, four players: seat 0 on turn holds mammoth mammoth deer tiger hare squirrel squirrel
 # marmot stegosaurus pterosaurus; the mouse is out of the box with four players
 OPENING = [(0, "lay mammoth hare squirrel stegosaurus as tiger"),
            (1, "lay tiger deer squirrel marmot as tiger"), (2, "lay hare marmot as tiger")]
-
-
-def snapshot(state: State) -> str:
-    seen = [state.observe(s) for s in (None, *range(state.game.players))]
-    return json.dumps([seen, state.record(), state.to_move()])
-
-
-def refused(state: State, seat: int, move: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, move)
-    assert snapshot(state) == before
-    return caught.value
 
 
 def dealt(seed: int, moves: list[tuple[int, str]]) -> State:

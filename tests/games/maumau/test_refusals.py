@@ -6,19 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.games.refusals import refused
 
 import tiergarten
-from tiergarten.core import IllegalAction, State
-
-from .test_errors import snapshot
-
-
-def refused(state: State, seat: int, move: str) -> IllegalAction:
-    before = snapshot(state)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, move)
-    assert snapshot(state) == before  # type: ignore[arg-type]
-    return caught.value
+from tiergarten.core import State
 
 
 def dealt(seed: int, moves: list[tuple[int, str]], players: int = 2, **options: Any) -> State:

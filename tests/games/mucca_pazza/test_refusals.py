@@ -3,25 +3,11 @@ by a seed and known moves, each leaving the state as it was."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from tests.games.refusals import refused
 
 import tiergarten
-from tiergarten.core import IllegalAction, State
-
-
-def snapshot(state: State) -> str:
-    seen = [state.observe(s) for s in (None, *range(state.game.players))]
-    return json.dumps([seen, state.record(), state.to_move()])
-
-
-def refused(state: State, seat: int, move: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(seat, move)
-    assert snapshot(state) == before
-    return caught.value
+from tiergarten.core import State
 
 
 def dealt(variant: str, seed: int, moves: list[tuple[int, str]]) -> State:
