@@ -3,11 +3,11 @@
 Per step: who may act has legal actions and nobody else does; action ids and notation
 round-trip; cards are conserved; at every 4th step, the first seat of `to_move()` is the one the
 game waits on (docs/architecture.md). At sampled steps: illegal actions raise and change nothing,
-observations are JSON-safe, clones are independent (every attribute copied, no container shared
-by accident), and `resample(seat)` is indistinguishable for that seat. At the end: the game
-ended within its declared bound, and replaying its record (through JSON) reproduces every
-seat's observation and the result. And a game in which only that first seat ever acts still
-comes to its end.
+observations and the whole log (`log_since`) are JSON-safe, clones are independent (every
+attribute copied, no container shared by accident), and `resample(seat)` is indistinguishable
+for that seat. At the end: the game ended within its declared bound, and replaying its record
+(through JSON) reproduces every seat's observation, whole log and the result. And a game in
+which only that first seat ever acts still comes to its end.
 """
 
 from __future__ import annotations
@@ -120,6 +120,7 @@ def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Ran
     for s in [*range(game.players), None]:
         obs = state.observe(s)
         assert json.loads(json.dumps(obs)) == obs
+        _check_whole_log(state, s, obs, rng)
     # clones are independent
     twin = state.clone()
     assert _snapshot(game, twin) == before
@@ -134,6 +135,19 @@ def _deep_checks(game: tiergarten.Game, state: State, seat: int, rng: random.Ran
         mover = rng.choice(sample.to_move())
         sample.apply(mover, rng.choice(sample.legal_actions(mover)))
     assert _snapshot(game, state) == before
+
+
+def _check_whole_log(state: State, seat: int | None, obs: dict[str, Any],
+                     rng: random.Random) -> None:
+    """`log_since`: one entry per happening (positions number it alike for every seat), JSON
+    safe, its tail from any position the whole log's, and the observation's `log` its tail."""
+    whole = state.log_since(seat)
+    assert len(whole) == len(state.events)
+    assert json.loads(json.dumps(whole)) == whole
+    start = rng.randint(0, len(whole))
+    assert state.log_since(seat, start) == whole[start:]
+    capped = obs.get("log", [])
+    assert whole[len(whole) - len(capped):] == capped
 
 
 def _check_every_slot_copied(state: State, twin: State) -> None:
@@ -161,3 +175,4 @@ def _end_checks(game: tiergarten.Game, state: State) -> None:
     assert again.result() == result
     for s in [*range(game.players), None]:
         assert again.observe(s) == state.observe(s)
+        assert again.log_since(s) == state.log_since(s)

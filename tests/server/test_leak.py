@@ -153,7 +153,9 @@ def test_no_seat_ever_sees_another_seats_hidden_card(server: Server, seed: int) 
             assert message["observation"] == observation
             assert message["legal"] == legal
             assert set(message) == {"type", "version", "seat", "observation", "legal",
-                                    "events"}
+                                    "events", "log", "log_from"}
+            state = timeline.states[message["version"]]
+            assert message["log"] == state.log_since(seat, message["log_from"])
             assert message["events"] == observation["log"][len(observation["log"])
                                                             - len(message["events"]):]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -98,3 +99,15 @@ def test_any_name_is_stored_as_clean_name_says_or_refused(api: TestClient, table
         return
     assert (status, answer) == (200, expected)
     assert unicodedata.is_normalized("NFC", expected)
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "Ann\x07", "x" * 30, "Ann\u202e"])
+def test_a_sign_in_or_profile_under_a_name_no_account_can_have_is_not_found(
+        api: TestClient, name: str) -> None:
+    """The account routes read the database by name too: a name no user name can be is refused
+    as an unknown one (401, 404) on every database, not sent to PostgreSQL (a NUL was a 500)."""
+    body = json.dumps({"name": name, "password": "long enough secret"}).encode()
+    answer = api.post("/api/account/login", content=body,
+                      headers={"Content-Type": "application/json"})
+    assert answer.status_code == 401, answer.text
+    assert api.get(f"/api/players/{quote(name)}").status_code == 404

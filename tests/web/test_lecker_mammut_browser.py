@@ -17,6 +17,8 @@ COLOURS = ["red", "orange", "yellow", "green", "blue", "purple", "pink"]
 KEYS = {**{a: f"Digit{i + 1}" for i, a in enumerate(ANIMALS)},
         **{c: f"Key{k}" for c, k in zip(COLOURS, "QWERTYU", strict=True)}}
 
+STILL = 30  # seconds a table may go without a new version while two rounds are played
+
 # The feature three visible cards share (the middle and the prize piles' tops), if any.
 TRIPLE = """() => {
   const counts = {};
@@ -34,9 +36,16 @@ def test_two_rounds_against_a_bot_with_keyboard_hits(page: Any, paced_web: Any, 
                          {"rounds": "2"})
     shot(page, "start")
     seen_summary = called = False
-    deadline = time.monotonic() + 150
+    # Bounded by progress, not by a total: the table must move on within STILL seconds (a
+    # loaded machine makes the whole game slower, a stuck table stops its version).
+    version, moved = None, time.monotonic()
+    deadline = moved + 600  # and a ceiling, so that a game that never ends fails too
     while not page.locator(".results").count():
-        assert time.monotonic() < deadline, "two rounds did not end in time"
+        now_version = page.locator("#board").get_attribute("data-version", timeout=5000)
+        if now_version != version:
+            version, moved = now_version, time.monotonic()
+        assert time.monotonic() - moved < STILL, f"the table stood still at version {version}"
+        assert time.monotonic() < deadline, "two rounds did not end in 10 minutes"
         if page.locator(".lm-summary").count() and not seen_summary:
             seen_summary = True
             expect(page.locator(".lm-summary")).to_contain_text("Round 1 is over")
@@ -84,12 +93,23 @@ SLOW_SOCKET = """(() => {
   }
   window.WebSocket = Slow;
 })();""".replace("LAG", str(LAG))
+# Ali's page hears of everything `HEARS_LATE` ms late (what she sends goes at once): the table
+# can change at the server while her page still shows the old one.
+HEARS_LATE = 1500
+LATE_NEWS = """(() => {
+  const Native = window.WebSocket;
+  class Late extends Native {
+    set onmessage(handler) { super.onmessage = (event) => setTimeout(() => handler(event), LATE); }
+  }
+  window.WebSocket = Late;
+})();""".replace("LATE", str(HEARS_LATE))
 SEED = 11  # seat 0 flips red-deer, orange-deer and blue-deer: three deer after three flips
 
 
-def two_browsers(browser: Any, web: Any) -> tuple[Any, Any, list[Any]]:
-    """Ali (seat 0, the flipper, nearby) and Ben (seat 1, far away), each in a browser of
-    their own at one table; Ali flips three deer."""
+def two_browsers(browser: Any, web: Any, ali_script: str | None = None
+                 ) -> tuple[Any, Any, list[Any]]:
+    """Ali (seat 0, the flipper, nearby, her page changed by `ali_script` if given) and Ben
+    (seat 1, far away), each in a browser of their own at one table; Ali flips three deer."""
     table = web.create(game="lecker_mammut", players=2, options={"rounds": 1}, seed=SEED)["id"]
     pages, contexts = [], []
     for seat, name in enumerate(["Ali", "Ben"]):
@@ -97,6 +117,8 @@ def two_browsers(browser: Any, web: Any) -> tuple[Any, Any, list[Any]]:
         context = browser.new_context(viewport={"width": 1100, "height": 900})
         if seat == 1:
             context.add_init_script(SLOW_SOCKET)
+        elif ali_script:
+            context.add_init_script(ali_script)
         page = context.new_page()
         page.goto(web.url + "/")
         page.evaluate("([id, seat, token]) => localStorage.setItem('tiergarten.tokens', "
@@ -147,12 +169,15 @@ def test_the_first_to_press_the_club_wins_though_the_other_calls_first(
 
 def test_the_call_dialog_closes_when_someone_else_took_the_cards(
         browser: Any, web: Any, shot: Any) -> None:
-    """Ben presses and calls; Ali presses just after him: the table changes under her open
-    call, so her dialog closes by itself, she is told someone hit first, and pays nothing."""
-    ali, ben, contexts = two_browsers(browser, web)
+    """Ben presses and calls; Ali presses after him, while her page still shows the deer
+    (it hears of Ben's hit late): the table changes under her open call, so her dialog closes
+    by itself, she is told someone hit first, and pays nothing."""
+    ali, ben, contexts = two_browsers(browser, web, LATE_NEWS)
     ben.keyboard.press("h")
     ben.keyboard.press("Digit5")
-    ali.keyboard.press("h")  # at once: before Ben's hit (150 ms on its way) lands
+    ali.wait_for_timeout(400)  # her press counts after his, whatever her round trip credits
+    ali.keyboard.press("h")
+    expect(ali.locator(".lm-call")).to_be_visible()  # the old table, still: the call is open
     expect(ben.locator(".lm-pick").first).to_be_visible()
     expect(ali.locator(".lm-call")).to_have_count(0)
     expect(ali.locator("#toast")).to_contain_text("Someone hit first")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
-from .errors import IllegalAction, NotationError, OptionError
+from .errors import IllegalAction, NotationError, OptionError, Refusal
 from .options import Option, resolve
 
 RECORD_FORMAT = 1
@@ -142,7 +142,8 @@ class Game(ABC):
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(self.actions)):
             raise IllegalAction(
-                f"no action has id {index!r}; ids run from 0 to {len(self.actions) - 1}")
+                f"no action has id {index!r}; ids run from 0 to {len(self.actions) - 1}",
+                code="notation")
         return self.actions[index]
 
     def parse_action(self, text: str) -> Action:
@@ -191,8 +192,13 @@ class ViewModule(Protocol):
     def resample(self, state: Any, seat: int, rng: random.Random) -> State:
         """A full state `seat` cannot tell from `state`."""
 
-    def explain(self, state: Any, seat: int, action: Any) -> str:
-        """Why the game's `action` is refused for `seat`, who may act now."""
+    def explain(self, state: Any, seat: int, action: Any) -> Refusal:
+        """Why the game's `action` is refused for `seat`, who may act now: the English reason
+        with its code and parameters (`core.errors.Refusal`)."""
+
+    def log_since(self, state: Any, seat: int | None, start: int) -> list[dict[str, Any]]:
+        """The log entries `seat` may see from position `start` on, uncapped: the observation's
+        `log` is the tail of these."""
 
 
 class State(ABC):
@@ -273,6 +279,19 @@ class State(ABC):
         """A JSON-safe dict of exactly what `seat` may see; `None` is a spectator."""
         return self.view.observe(self, seat)
 
+    def log_since(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """Every entry of the game's log that `seat` may see, from position `start` on, in the
+        same shape as the observation's `log` (which keeps only the last few).
+
+        The log has one entry per public happening (`events`) and entry i is the same
+        happening for every seat, so positions number it alike for all; what an entry shows
+        is filtered for `seat` exactly as its observation is."""
+        size = len(self.events)
+        if type(start) is not int or not 0 <= start <= size:
+            raise ValueError(f"the log has {size} entries: start is a position from 0 to "
+                             f"{size}, not {start!r}")
+        return self.view.log_since(self, seat, start)
+
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.over
@@ -320,15 +339,19 @@ class State(ABC):
         """A full state consistent with everything `seat` has seen, hidden parts drawn by `rng`."""
         return cast(Self, self.view.resample(self, seat, rng))
 
-    def why_illegal(self, seat: int, action: Action) -> str:
-        """A short reason why `action` is not legal for `seat` now: what every game says alike,
-        else the game's own reason (its view's `explain`)."""
+    def why_illegal(self, seat: int, action: Action) -> Refusal:
+        """A short reason why `action` is not legal for `seat` now, with its reason code and
+        parameters: what every game says alike, else the game's own reason (its view's
+        `explain`)."""
         if self.over:
-            return "the game is over"
+            return Refusal("the game is over", "game_over")
         if seat not in self.to_move():
-            return f"seat {seat} may not act now (to move: {', '.join(map(str, self.to_move()))})"
+            # who may act as `seat` sees it: a right to act may hang on hidden cards (MammuZ)
+            movers = self.observe(seat)["to_move"]
+            return Refusal(f"seat {seat} may not act now (to move: "
+                           f"{', '.join(map(str, movers))})", "not_to_move")
         if not isinstance(action, self.action_type):
-            return f"{action} is not a {self.game.info.title} action"
+            return Refusal(f"{action} is not a {self.game.info.title} action", "notation")
         return self.view.explain(self, seat, action)
 
     def is_void(self, seat: int, action: Action, seen: int | None = None) -> bool:
@@ -351,11 +374,12 @@ class State(ABC):
                 self.apply_unchecked(seat, action)
                 return
         else:
-            raise IllegalAction(f"there is no seat {seat!r}", range(self.game.players))
+            raise IllegalAction(f"there is no seat {seat!r}", range(self.game.players),
+                                code="not_to_move")
         if isinstance(action, str):
             action = self.game.parse_action(action)
         elif not isinstance(action, Action) or self.game.actions[action.id] is not action:
-            raise IllegalAction(f"{action!r} is not an action of {self.game.id}")
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id}", code="notation")
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self.why_illegal(seat, action), legal)
@@ -433,7 +457,7 @@ def replay_into(state: State, actions: Sequence[Sequence[Any]]) -> State:
             state.apply(seat, text)
         except IllegalAction as exc:
             raise IllegalAction(f"record action {step} ({seat}, {text!r}): {exc.reason}",
-                                exc.allowed) from None
+                                exc.allowed, code=exc.code, params=exc.params) from None
     return state
 
 

@@ -165,7 +165,9 @@ class StateMessage(_Sent):
     seat: int | None
     observation: dict[str, Any]
     legal: list[str]
-    events: list[Any]
+    events: list[Any]  # the log entries this version's act added (empty in a greeting, a sync)
+    log: list[dict[str, Any]]  # what the seat may see of the log, from position `log_from` on
+    log_from: int  # 0 in a greeting, a sync or a state read back: the whole log
     clock: dict[str, Any] | None = None  # tables with a clock: {"left": [s...], "running": [..]}
     coach: dict[str, Any] | None = None  # tutorial tables: the coach's step (server/tutorial.py)
 

@@ -18,27 +18,19 @@ def replay_steps(record: Mapping[str, Any]) -> list[dict[str, Any]]:
     `log`), before the first action and after each one, and the `events` of the public log
     that the position's action added (the deal's own at the start), for the move's words."""
     state = replay({**record, "actions": []})  # the deal, before the first action
-    steps = [_step(state, None, None, _event_count(state))]
+    steps = [_step(state, None, None, 0)]
     for seat, text in record["actions"]:
-        before = _event_count(state)
+        before = len(state.events)
         state.apply(seat, text)
-        steps.append(_step(state, seat, text, _event_count(state) - before))
+        steps.append(_step(state, seat, text, before))
     return steps
 
 
-def _event_count(state: State) -> int:
-    events = getattr(state, "events", None)
-    return len(events) if isinstance(events, list) else 0
-
-
-def _step(state: State, seat: int | None, act: str | None, new: int) -> dict[str, Any]:
+def _step(state: State, seat: int | None, act: str | None, since: int) -> dict[str, Any]:
     def view(who: int | None) -> dict[str, Any]:
         observation = dict(state.observe(who))
         observation.pop("log", None)
         return observation
 
-    public = state.observe(None)
-    log = public.get("log")
-    events = list(log[-new:]) if new > 0 and isinstance(log, list) else []
-    return {"seat": seat, "act": act, "events": events, "view": view(None),
+    return {"seat": seat, "act": act, "events": state.log_since(None, since), "view": view(None),
             "seats": [view(s) for s in range(state.game.players)]}

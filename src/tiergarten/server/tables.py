@@ -151,7 +151,7 @@ class LiveTable:
         if seat is not None:
             self.bots.come_back(seat)
         peer.send(_text(self.info()))
-        peer.send(self._state_message(seat, 0))
+        peer.send(self._state_message(seat, None))
         peer.send(self.chat.log_message())
         if new_seat:
             self.seating_changed()
@@ -194,8 +194,8 @@ class LiveTable:
                 await self._act(peer, message, self._loop.time() if arrival is None else arrival)
         elif isinstance(message, Press):
             self._press(peer, message, arrival)
-        else:
-            peer.send(self._state_message(peer.seat, 0))
+        else:  # a sync: the whole log again
+            peer.send(self._state_message(peer.seat, None))
 
     def _may_act(self, peer: Peer) -> bool:
         """Whether `peer` holds a seat and the game is on; if not, it is told why."""
@@ -386,16 +386,17 @@ class LiveTable:
             if self.state.is_over():
                 self.clock.stop(self._loop.time())
         self.bots.wake()
-        self.broadcast(0 if entry is None else entry.events)
+        self.broadcast(None if entry is None else entry.events)  # None: read back, send it all
         if self.state.is_over():
             if self.on_over is not None:
                 self.on_over(self)
             self.broadcast_info()
             self._idle_check()
 
-    def broadcast(self, new_events: int) -> None:
-        """Send every seat listening its own state (one observation per seat); a seating change
-        still due goes out first, so nobody sees a stand-in move before the stand-in."""
+    def broadcast(self, new_events: int | None) -> None:
+        """Send every seat listening its own state (one observation per seat) with the log
+        entries the act added (`new_events`; None: the whole log); a seating change still due
+        goes out first, so nobody sees a stand-in move before the stand-in."""
         if self._seating is not None:
             self.broadcast_info()
         for seat in self.transport.audience(self.id):
@@ -418,8 +419,10 @@ class LiveTable:
             self._seating = self._loop.call_later(self.settings.seating_every,
                                                   self.broadcast_info)
 
-    def _state_message(self, seat: int | None, new_events: int) -> dict[str, Any]:
-        """Built from `seat`'s observation and legal actions only."""
+    def _state_message(self, seat: int | None, new_events: int | None) -> dict[str, Any]:
+        """Built from `seat`'s observation, log and legal actions only. `log` holds the log
+        entries from position `log_from` on: every one (from 0) when `new_events` is None (a
+        greeting, a sync, a state read back), else the `new_events` the last act added."""
         observation = self.state.observe(seat)
         legal: list[str] = []
         if seat is not None and self.status == "playing":
@@ -428,11 +431,12 @@ class LiveTable:
         if coach is not None and seat == coach.seat:
             made = moves_made(self.state.history, seat)
             legal = coach.filter(made, legal) if legal else legal
-        log_entries = observation.get("log")
-        events = (list(log_entries[-new_events:])
-                  if new_events > 0 and isinstance(log_entries, list) else [])
+        size = len(self.state.events)
+        start = 0 if new_events is None else max(0, size - new_events)
+        log = self.state.log_since(seat, start)
         message = {"type": "state", "version": self.version, "seat": seat,
-                   "observation": observation, "legal": legal, "events": events}
+                   "observation": observation, "legal": legal,
+                   "events": [] if new_events is None else log, "log": log, "log_from": start}
         if self.clock is not None:
             message["clock"] = self.clock.view(self._loop.time())
         if coach is not None and seat == coach.seat:
@@ -449,7 +453,7 @@ class LiveTable:
                 self.row.extra = {**self.row.extra, "started": dt.datetime.now(dt.UTC).isoformat()}
                 self.store.set_extra(self.id, self.row.extra)  # whence a rebuilt clock counts
             self.broadcast_info()
-            self.broadcast(0)
+            self.broadcast(None)  # the game begins: everyone gets the deal's entries
         if self.status == "playing":
             self.run()
 

@@ -7,6 +7,7 @@ Seeding (the same for any number of workers, so results never depend on the pool
 - the bot in seat `s` of game `i` draws from its own `random.Random` seeded by the text
   `"tiergarten.sim:{seed}:{i}:{s}"` (see `bot_rng`).
 
+>>> from tiergarten.sim.pool import run
 >>> result = run("maumau", ["heuristic", "random"], n=4, seed=1, options={"rounds": 1}, workers=1)
 >>> [o.seats for o in result.outcomes]
 [('heuristic', 'random'), ('random', 'heuristic'), ('heuristic', 'random'), ('random', 'heuristic')]

@@ -190,15 +190,16 @@ class LeckerMammutState(State):
             return
         n = self.game.players
         if type(seat) is not int or not 0 <= seat < n:
-            raise IllegalAction(f"there is no seat {seat!r}", range(n))
+            raise IllegalAction(f"there is no seat {seat!r}", range(n), code="not_to_move")
         if hit_at(action.feature, action.version) is not action:
-            raise IllegalAction(f"{action!r} is not an action of lecker_mammut")
+            raise IllegalAction(f"{action!r} is not an action of lecker_mammut", code="notation")
         legal = self.legal_actions(seat)
         if HITS[action.feature] not in legal:
             raise IllegalAction(self.why_illegal(seat, action), legal)
         if action.version > self.version:
             raise IllegalAction(f"the table has not reached version {action.version} yet; it "
-                                f"is at version {self.version}", legal)
+                                f"is at version {self.version}", legal, code="version_ahead",
+                                params={"version": action.version, "at": self.version})
         self.apply_unchecked(seat, action)
 
     def _act(self, seat: int, action: LeckerAction) -> None:  # type: ignore[override]

@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .actions import FLIP_KIND, HIT_KIND, PASS_KIND, RETURN_KIND, TOP_KIND, LeckerAction
+from tiergarten.core import Refusal
+
+from .actions import FLIP_KIND, PASS_KIND, RETURN_KIND, TOP_KIND, LeckerAction
 from .cards import FEATURE_NAMES, NAMES, shows
 from .terms import CHOOSING, ENDING, FLIPPING, OVER, RETURNS
 
@@ -67,7 +69,7 @@ def _table(state: LeckerMammutState) -> dict[str, Any]:
         "returning": list(state.returning),
         "scores": list(state.scores),
         "to_move": list(state.to_move()),  # every right to act in this game is public
-        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "log": log_since(state, None, max(0, len(state.events) - LOG_LENGTH)),
         "over": state.over,
         "result": state.result().to_dict() if state.over else None,
     }
@@ -77,6 +79,12 @@ def _choice(seat: int, f: int, taken: list[int]) -> dict[str, Any]:
     return {"seat": seat, "feature": FEATURE_NAMES[f], "cards": [NAMES[c] for c in sorted(taken)],
             "tops": [NAMES[c] for c in sorted(taken) if shows(c, f)]}
 
+
+
+def log_since(state: LeckerMammutState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries). Every entry is public, the same for each seat and spectator."""
+    return [_event(e) for e in state.events[start:]]
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict."""
@@ -123,39 +131,61 @@ def resample(state: LeckerMammutState, seat: int, rng: random.Random) -> LeckerM
     return new
 
 
-def explain(state: LeckerMammutState, seat: int, action: LeckerAction) -> str:
-    """Why `action` is refused for `seat`, who may act now."""
+def explain(state: LeckerMammutState, seat: int, action: LeckerAction) -> Refusal:
+    """Why `action` is refused for `seat`, who may act now (each reason's code and parameters:
+    docs/games/lecker_mammut.md, Refusals); everything named here is on the table for all."""
     kind = action.kind
     if state.returning:
         if seat not in state.returning:
-            return "the round is over: only the most penalised players give a prize pile back"
+            return Refusal("the round is over: only the most penalised players give a prize "
+                           "pile back", "returns_only")
         if kind == RETURN_KIND:
-            return (f"you have {len(state.prizes[seat])} prize piles: return 1 to "
-                    f"{len(state.prizes[seat])}")
-        return "the round is over: choose a prize pile to give back (return <n>)"
+            n = len(state.prizes[seat])
+            return Refusal(f"you have {n} prize piles: return 1 to {n}", "return_range", n=n)
+        return Refusal("the round is over: choose a prize pile to give back (return <n>)",
+                       "choose_return")
     if seat in state.choosing:
-        return "choose the top card of your new prize pile first (top <card>)"
+        return Refusal("choose the top card of your new prize pile first (top <card>)",
+                       "choose_top_first")
     if kind == RETURN_KIND:
-        return "piles are given back only at the end of a round, by the most penalised"
+        return Refusal("piles are given back only at the end of a round, by the most penalised",
+                       "return_at_round_end")
     if kind == TOP_KIND:
-        return "a top card is chosen only by the player who has just made a good hit"
-    waiting = ", ".join(str(s) for s in state.choosing)
+        return Refusal("a top card is chosen only by the player who has just made a good hit",
+                       "top_after_hit")
     if kind == FLIP_KIND:
-        if waiting:
-            return f"flipping pauses while seat {waiting} chooses a top card"
-        if state.flipper < 0:
-            return "every pile is flipped: hit or pass"
-        return f"it is seat {state.flipper}'s pile that is being flipped"
+        return _why_not_flip(state)
     if kind == PASS_KIND:
-        if waiting:
-            return f"no passing while seat {waiting} chooses a top card"
-        if state.flipper >= 0:
-            left = sum(len(p) for p in state.piles)
-            return f"pass only once every pile is flipped ({left} cards are face down)"
-        return "you have passed already; pass again after someone else acts"
-    if kind == HIT_KIND:
-        return f"{action} is not legal now"
-    return f"{action} is not legal now"
+        return _why_not_pass(state)
+    return Refusal(f"{action} is not legal now", "not_legal")
 
 
-__all__ = ["explain", "observe", "phase", "resample"]
+def _why_not_flip(state: LeckerMammutState) -> Refusal:
+    waiting = list(state.choosing)
+    if waiting:
+        return Refusal(f"flipping pauses while seat {_seats(waiting)} chooses a top card",
+                       "flip_paused", waiting=waiting)
+    if state.flipper < 0:
+        return Refusal("every pile is flipped: hit or pass", "all_flipped")
+    return Refusal(f"it is seat {state.flipper}'s pile that is being flipped", "not_your_pile",
+                   flipper=state.flipper)
+
+
+def _why_not_pass(state: LeckerMammutState) -> Refusal:
+    waiting = list(state.choosing)
+    if waiting:
+        return Refusal(f"no passing while seat {_seats(waiting)} chooses a top card",
+                       "pass_paused", waiting=waiting)
+    if state.flipper >= 0:
+        left = sum(len(p) for p in state.piles)
+        return Refusal(f"pass only once every pile is flipped ({left} cards are face down)",
+                       "pass_when_flipped", left=left)
+    return Refusal("you have passed already; pass again after someone else acts",
+                   "passed_already")
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(str(s) for s in seats)
+
+
+__all__ = ["explain", "log_since", "observe", "phase", "resample"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from tiergarten.core import Refusal
+
 from . import knowledge
 from .actions import DOUBT_KIND, EXTINCT_KIND, GIVE_KIND, MAX_LAY, MammuZAction
 from .cards import COUNTS, DINOSAURS, KINDS, NAMES, SETUP, SPECIES, SPECIES_NAMES, in_play
@@ -72,11 +74,17 @@ def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
         "dinosaur_powers": dict(state.game.options["dinosaur_powers"]),
         "next_starter": state.game.options["next_starter"],
         "winner": state.winner if state.winner >= 0 else None,
-        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "log": log_since(state, seat, max(0, len(state.events) - LOG_LENGTH)),
         "over": state.over,
         "result": state.result().to_dict() if state.over else None,
     }
 
+
+
+def log_since(state: MammuZState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries). Every entry is public, the same for each seat and spectator."""
+    return [_event(e) for e in state.events[start:]]
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict."""
@@ -164,50 +172,68 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
     return new
 
 
-def explain(state: MammuZState, seat: int, action: MammuZAction) -> str:
-    """Why `action` is refused for `seat`, who may act now."""
+def explain(state: MammuZState, seat: int, action: MammuZAction) -> Refusal:
+    """Why `action` is refused for `seat`, who may act now (each reason's code and parameters:
+    docs/games/mammuz.md, Refusals)."""
     kind = action.kind
     if kind == EXTINCT_KIND:
         return _why_not_extinct(state, seat, action.species)
     if seat != state.turn:
-        return (f"it is seat {state.turn}'s turn; out of turn you may only extinguish a species "
-                "you hold completely")
+        return Refusal(f"it is seat {state.turn}'s turn; out of turn you may only extinguish a "
+                       "species you hold completely", "not_your_turn", turn=state.turn)
     if state.phase == GIVE_PHASE:
-        return "a Pterosaurus was turned: name the seat that takes the herd with 'give <seat>'"
+        return Refusal("a Pterosaurus was turned: name the seat that takes the herd with "
+                       "'give <seat>'", "give_now")
     if kind == GIVE_KIND:
-        return "give is only for choosing who takes the herd after a Pterosaurus"
+        return Refusal("give is only for choosing who takes the herd after a Pterosaurus",
+                       "give_only")
     if kind == DOUBT_KIND:
         if state.phase == OPEN:
-            return "there is nothing to doubt: open a herd with 'lay <cards> as <species>'"
-        size = len(state.lays[-1][1])
-        return f"the previous lay has {size} card(s): doubt 1 to {size}"
+            return Refusal("there is nothing to doubt: open a herd with 'lay <cards> as "
+                           "<species>'", "nothing_to_doubt")
+        size = len(state.lays[-1][1])  # how many cards were laid is public
+        return Refusal(f"the previous lay has {size} card(s): doubt 1 to {size}", "doubt_range",
+                       n=size)
+    return _why_not_lay(state, seat, action)
+
+
+def _why_not_lay(state: MammuZState, seat: int, action: MammuZAction) -> Refusal:
     if state.phase != OPEN:
         layer = (seat - 1) % state.n
         if not state.sizes[layer]:
-            return f"seat {layer} laid their last card: you must doubt"
+            return Refusal(f"seat {layer} laid their last card: you must doubt", "must_doubt",
+                           layer=layer)
         if action.species != state.species:
-            return (f"this herd is declared as {SPECIES_NAMES[state.species]}: every lay repeats "
-                    "that species")
+            name = SPECIES_NAMES[state.species]
+            return Refusal(f"this herd is declared as {name}: every lay repeats that species",
+                           "same_species", species=name)
     elif action.species not in state.declarable:
+        name = SPECIES_NAMES[action.species]
         reason = "is extinct" if state.extinct[action.species] else "is not in play"
-        return (f"{SPECIES_NAMES[action.species]} {reason}; declare one of "
-                + ", ".join(SPECIES_NAMES[s] for s in state.declarable))
-    hand = state.hands[seat]
+        declarable = [SPECIES_NAMES[s] for s in state.declarable]
+        return Refusal(f"{name} {reason}; declare one of " + ", ".join(declarable),
+                       "not_declarable", species=name, declarable=declarable)
+    hand = state.hands[seat]  # the refused seat's own hand
     for k in sorted(set(action.cards)):
         if action.cards.count(k) > hand[k]:
             if not hand[k]:
-                return f"you hold no {NAMES[k]}"
-            return f"you hold {hand[k]} {NAMES[k]}, not {action.cards.count(k)}"
-    return f"{action} is not legal now (a lay has 1 to {MAX_LAY} cards)"
+                return Refusal(f"you hold no {NAMES[k]}", "hold_none", card=NAMES[k])
+            return Refusal(f"you hold {hand[k]} {NAMES[k]}, not {action.cards.count(k)}",
+                           "hold_fewer", card=NAMES[k], held=hand[k], n=action.cards.count(k))
+    return Refusal(f"{action} is not legal now (a lay has 1 to {MAX_LAY} cards)", "not_legal")
 
 
-def _why_not_extinct(state: MammuZState, seat: int, species: int) -> str:
+def _why_not_extinct(state: MammuZState, seat: int, species: int) -> Refusal:
     name = SPECIES_NAMES[species]
     if state.extinct[species]:
-        return f"{name} is already extinct"
+        return Refusal(f"{name} is already extinct", "extinct_already", species=name)
     if species not in in_play(state.n):
-        return f"{name} is not in play with {state.n} players"
+        return Refusal(f"{name} is not in play with {state.n} players", "extinct_not_in_play",
+                       species=name, players=state.n)
+    # the seat's own holding, and how many are still in the game (public: `in_game`)
     held, left = state.hands[seat][species], state.in_game[species]
     if not left:
-        return f"no {name} card is left in the game"
-    return f"you hold {held} of the {left} {name} cards still in the game; you need them all"
+        return Refusal(f"no {name} card is left in the game", "extinct_none_left", species=name)
+    return Refusal(f"you hold {held} of the {left} {name} cards still in the game; you need "
+                   "them all", "extinct_need_all", species=name, held=held, left=left)
+

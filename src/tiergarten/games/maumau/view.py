@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from tiergarten.core import Refusal
+
 from .actions import CATCH_KIND, DRAW_KIND, MAU, MAUMAU, PASS_KIND, MauMauAction
 from .cards import JACK, NAMES, RANK_OF, SEVEN, SUIT_NAMES, SUITS
 
@@ -45,11 +47,17 @@ def observe(state: MauMauState, seat: int | None) -> dict[str, Any]:
         "dealer": state.dealer,
         "target_score": game.options["target_score"],
         "rounds": game.options["rounds"],
-        "log": [_event(e) for e in state.events[-LOG_LENGTH:]],
+        "log": log_since(state, seat, max(0, len(state.events) - LOG_LENGTH)),
         "over": state.over,
         "result": state.result().to_dict() if state.over else None,
     }
 
+
+
+def log_since(state: MauMauState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries). Every entry is public, the same for each seat and spectator."""
+    return [_event(e) for e in state.events[start:]]
 
 def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict."""
@@ -95,47 +103,62 @@ def resample(state: MauMauState, seat: int, rng: random.Random) -> MauMauState:
     return new
 
 
-def explain(state: MauMauState, seat: int, action: MauMauAction) -> str:
-    """Why `action` is refused for `seat`, who may act now."""
+def explain(state: MauMauState, seat: int, action: MauMauAction) -> Refusal:
+    """Why `action` is refused for `seat`, who may act now (each reason's code and parameters:
+    docs/games/maumau.md, Refusals)."""
     if action.kind == CATCH_KIND:
         if state.catchable == seat:
-            return "you cannot catch yourself"
-        return "nobody can be caught now: catch is for a missing Mau or Mau Mau call"
+            return Refusal("you cannot catch yourself", "catch_self")
+        return Refusal("nobody can be caught now: catch is for a missing Mau or Mau Mau call",
+                       "nobody_to_catch")
     if seat != state.turn:
-        return f"it is seat {state.turn}'s turn; you may only catch"
-    hand = state.hands[seat]
+        return Refusal(f"it is seat {state.turn}'s turn; you may only catch", "not_your_turn",
+                       turn=state.turn)
     caught = state.catchable
     if caught >= 0 and not state.masks[caught]:
-        return f"seat {caught} went out on a Jack without Mau Mau: catch or pass"
+        return Refusal(f"seat {caught} went out on a Jack without Mau Mau: catch or pass",
+                       "catch_or_pass", caught=caught)
     if action.kind == PASS_KIND:
-        return "pass is only for ending your turn after you have drawn a card"
-    drawn = state.drawn
+        return Refusal("pass is only for ending your turn after you have drawn a card",
+                       "pass_after_draw")
+    drawn = state.drawn  # only the seat on turn drew it, and it is that seat who is refused
     if drawn >= 0 and not state.fits(drawn):
-        return f"you have drawn {NAMES[drawn]}, which does not fit: pass"
+        return Refusal(f"you have drawn {NAMES[drawn]}, which does not fit: pass",
+                       "drawn_misfit", card=NAMES[drawn])
     if action.kind == DRAW_KIND:
-        return f"you have drawn {NAMES[drawn]}: play it or pass"
-    c = action.card
-    if c not in hand:
-        return f"you do not hold {NAMES[c]}"
+        return Refusal(f"you have drawn {NAMES[drawn]}: play it or pass", "drawn_play_or_pass",
+                       card=NAMES[drawn])
+    return _why_not_play(state, seat, action)
+
+
+def _why_not_play(state: MauMauState, seat: int, action: MauMauAction) -> Refusal:
+    c, drawn = action.card, state.drawn
+    if c not in state.hands[seat]:
+        return Refusal(f"you do not hold {NAMES[c]}", "not_held", card=NAMES[c])
     if drawn >= 0 and c != drawn:
-        return f"after drawing, only the drawn card {NAMES[drawn]} may be played"
+        return Refusal(f"after drawing, only the drawn card {NAMES[drawn]} may be played",
+                       "only_drawn", card=NAMES[drawn])
     if state.pending and RANK_OF[c] != SEVEN:
-        return f"a 7-chain is live: answer with a 7 or draw {state.pending}"
+        return Refusal(f"a 7-chain is live: answer with a 7 or draw {state.pending}",
+                       "seven_chain", n=state.pending)
     if not state.fits(c):
         return _mismatch(state, c)
     if action.call == MAU:
-        return "Mau is said with the second-to-last card only"
+        return Refusal("Mau is said with the second-to-last card only", "mau_when")
     if action.call == MAUMAU:
-        return "Mau Mau is said only when the last card is a Jack"
-    return f"{action} is not legal now"
+        return Refusal("Mau Mau is said only when the last card is a Jack", "maumau_when")
+    return Refusal(f"{action} is not legal now", "not_legal")
 
 
-def _mismatch(state: MauMauState, c: int) -> str:
+def _mismatch(state: MauMauState, c: int) -> Refusal:
     top = NAMES[state.discard[-1]]
     if RANK_OF[c] == JACK:
-        return f"a Jack may not be played on a Jack ({top}) at this table (jack_on_jack=false)"
-    suit = SUIT_NAMES[state.suit] if state.suit >= 0 else "any"
-    return f"{NAMES[c]} matches neither the suit in force ({suit}) nor the rank of {top}"
+        return Refusal(f"a Jack may not be played on a Jack ({top}) at this table "
+                       "(jack_on_jack=false)", "jack_on_jack", top=top)
+    suit = SUITS[state.suit] if state.suit >= 0 else "any"
+    name = SUIT_NAMES[state.suit] if state.suit >= 0 else "any"
+    return Refusal(f"{NAMES[c]} matches neither the suit in force ({name}) nor the rank of "
+                   f"{top}", "mismatch", card=NAMES[c], suit=suit, top=top)
 
 
-__all__ = ["SUITS", "explain", "observe", "resample"]
+__all__ = ["SUITS", "explain", "log_since", "observe", "resample"]

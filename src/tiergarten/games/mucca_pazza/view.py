@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from tiergarten.core import Refusal
+
 from .actions import REVEAL_KIND, SLIDE_KIND, STOP_KIND, MuccaAction
 from .board import complete
 from .cards import ANIMALS, CARD_NAMES, DIRECTIONS, ROWS
@@ -46,8 +48,7 @@ def observe(state: MuccaState, seat: int | None) -> dict[str, Any]:
         obs.update(_junior(state))  # type: ignore[arg-type]
     else:
         obs.update(_standard(state))  # type: ignore[arg-type]
-    obs["log"] = [_event(i, e) for i, e in enumerate(state.events[-LOG_LENGTH:],
-                                                      max(0, len(state.events) - LOG_LENGTH))]
+    obs["log"] = log_since(state, seat, max(0, len(state.events) - LOG_LENGTH))
     obs["over"] = state.over
     obs["result"] = state.result().to_dict() if state.over else None
     return obs
@@ -83,6 +84,13 @@ def _standard(state: StandardState) -> dict[str, Any]:
         "final_round": state.final_left if state.final_left >= 0 else None,
     }
 
+
+
+def log_since(state: MuccaState, seat: int | None, start: int) -> list[dict[str, Any]]:
+    """The log from position `start` on, uncapped (`observe` shows its last LOG_LENGTH
+    entries), each entry numbered `n` by its position. Every entry is public, the same for
+    each seat and spectator."""
+    return [_event(i, e) for i, e in enumerate(state.events[start:], start)]
 
 def _event(index: int, event: tuple[Any, ...]) -> dict[str, Any]:
     """One public happening as a JSON-safe dict; `n` numbers events from the start."""
@@ -128,31 +136,41 @@ def resample(state: MuccaState, seat: int, rng: random.Random) -> MuccaState:
     return new
 
 
-def explain(state: MuccaState, seat: int, action: MuccaAction) -> str:
-    """Why `action` is refused for `seat`, whose turn it is."""
+def explain(state: MuccaState, seat: int, action: MuccaAction) -> Refusal:
+    """Why `action` is refused for `seat`, whose turn it is (each reason's code and
+    parameters: docs/games/mucca_pazza.md, Refusals)."""
     if state.variant == "standard":
         if action.kind == REVEAL_KIND:
             moves = "slide a row or stop" if state.slides_made else "slide a row"
-            return f"the standard game has no card grid to reveal from: {moves}"
+            return Refusal(f"the standard game has no card grid to reveal from: {moves}",
+                           "no_grid", slides=state.slides_made)
         if action.kind == STOP_KIND:
-            return "a turn must contain at least one slide before you stop"
-        return f"{action} is not legal now"
-    junior: JuniorState = state  # type: ignore[assignment]
+            return Refusal("a turn must contain at least one slide before you stop",
+                           "stop_after_slide")
+        return Refusal(f"{action} is not legal now", "not_legal")
+    return _why_not_junior(state, action)  # type: ignore[arg-type]
+
+
+def _why_not_junior(junior: JuniorState, action: MuccaAction) -> Refusal:
+    # every card named here was turned face up this turn, in everyone's sight
     if junior.target >= 0:
         if action.kind == REVEAL_KIND:
-            card = CARD_NAMES[junior.grid[junior.target]]
-            return (f"you have revealed {card} at position {junior.target + 1} this turn: "
-                    "slide a row or stop")
-        return f"{action} is not legal now"
+            position, card = junior.target + 1, CARD_NAMES[junior.grid[junior.target]]
+            return Refusal(f"you have revealed {card} at position {position} this turn: "
+                           "slide a row or stop", "revealed_already", position=position,
+                           card=card)
+        return Refusal(f"{action} is not legal now", "not_legal")
     if action.kind in (SLIDE_KIND, STOP_KIND):
-        return "reveal a face-down card first"
+        return Refusal("reveal a face-down card first", "reveal_first")
     p = action.position
     if junior.face[p] == TAKEN:
-        return f"the card at position {p + 1} has been taken"
+        return Refusal(f"the card at position {p + 1} has been taken", "card_taken",
+                       position=p + 1)
     if junior.face[p] == UP:
-        return f"the card at position {p + 1} is already face up"
+        return Refusal(f"the card at position {p + 1} is already face up", "card_up",
+                       position=p + 1)
     if p in junior.tried:
         card = CARD_NAMES[junior.grid[p]]
-        return (f"you turned position {p + 1} ({card}, already complete) back this turn: "
-                "reveal another card")
-    return f"{action} is not legal now"
+        return Refusal(f"you turned position {p + 1} ({card}, already complete) back this "
+                       "turn: reveal another card", "turned_back", position=p + 1, card=card)
+    return Refusal(f"{action} is not legal now", "not_legal")

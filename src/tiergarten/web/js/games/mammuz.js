@@ -111,7 +111,7 @@ export function render(ctx) {
     herd,
     revealed ? h(`div.revealed${freshReveal ? ".flip" : ""}`, {},
       animalCard(revealed.card, name(revealed.card)),
-      h("span", {}, t(`mammuz.outcome.${revealed.outcome}`, { name: ctx.names[revealed.taker] ?? "", doubter: ctx.names[revealed.doubter], card: name(revealed.card) }))) : null,
+      h("span", {}, t(`mammuz.outcome.${revealed.outcome ?? "choose"}`, { name: ctx.names[revealed.taker] ?? "", doubter: ctx.names[revealed.doubter], card: name(revealed.card) }))) : null,
     h("div.facts", {},
       obs.jackpot_size ? h("div", {}, t("mammuz.jackpot", { n: obs.jackpot_size })) : null,
       obs.extinct.length ? h("div.extinct", {}, t("mammuz.extinct"), " ", obs.extinct.map((s) => h("s", {}, `${animalEmoji(s)} ${name(s)} `))) : null,
