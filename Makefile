@@ -69,6 +69,7 @@ peers: $(PEERS_STAMP)
 
 bench: $(STAMP) $(PEERS_STAMP)
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/levels_vs_openspiel.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
