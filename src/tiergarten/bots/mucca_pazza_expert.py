@@ -50,7 +50,7 @@ from tiergarten.games.mucca_pazza.cards import (
 )
 from tiergarten.games.mucca_pazza.solver import Offsets, Positions
 
-from .mucca_pazza import MuccaBot, _counts, _rows
+from .mucca_pazza_heuristic import MuccaBot, _counts, _rows
 
 SAMPLES = 16  # refills drawn per decision
 STAR_VALUE = 1.0  # a star kept, in cards (a star spent for one card is no gain)
