@@ -93,7 +93,9 @@ def test_many_seats_fit_the_panel_at_desktop_and_phone_width(page: Any, web: Any
 def test_dinosaur_powers_are_one_select_each_in_the_pages_language(
         page: Any, web: Any, shot: Any, page_errors: list[str]) -> None:
     page.goto(web.url + "/")
+    page.wait_for_selector(".game-choice")  # the page has set its language: now switch it
     page.select_option("#language", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
     page.click(".game-choice[data-game=mammuz]")
     page.click("details.options summary")
     powers = page.locator("#opt-dinosaur_powers select")
