@@ -369,6 +369,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# Every simulated person connects from 127.0.0.1: the per-address limits that guard a real
+# server (docs/security.md) would refuse them, so the load steps lift them.
+UNLIMITED = ("--address-connections", "1000000", "--tables-burst", "1000000",
+             "--tables-per-minute", "1000000")
+
+
 class ServerProcess:
     """`python -m tiergarten.server` on loopback with a database; quiet; stopped by SIGTERM."""
 
@@ -377,7 +383,7 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = [sys.executable, "-m", "tiergarten.server", "--port", str(self.port),
                         "--db", db, "--bot-pace", "0", "--away-after", "600",
-                        "--log-level", "warning", *extra]
+                        "--log-level", "warning", *UNLIMITED, *extra]
         handle, name = tempfile.mkstemp(prefix="tg-load-server-", suffix=".log")
         os.close(handle)
         self.log_path = Path(name)
