@@ -54,11 +54,7 @@ def play(game: Any, ours_seat: int, theirs_seat: int, iterations: int, seed: int
         legal = state.legal_actions()
         start = time.perf_counter()
         if seat == ours_seat:
-            engine_legal = state.tg.legal_actions(seat)
-            proposal = ours.propose(SeatView(state.tg, seat, engine_legal))
-            action = state.turns.wait_id if proposal is None else proposal[1].id
-            if action not in legal:
-                action = legal[0]
+            action = our_action(state, ours, seat)
             clock["ours"].append(time.perf_counter() - start)
         elif seat == theirs_seat:
             action = theirs.step(state) if len(legal) > 1 else legal[0]
@@ -67,6 +63,15 @@ def play(game: Any, ours_seat: int, theirs_seat: int, iterations: int, seed: int
             action = other.choice(legal)
         state.apply_action(action)
     return list(state.returns())
+
+
+def our_action(state: Any, ours: Any, seat: int) -> int:
+    """Our bot's move in an OpenSpiel state of our adapter, as its action id: the window's
+    wait when the bot proposes nothing, the first legal id if its move is not legal there."""
+    legal = state.legal_actions()
+    proposal = ours.propose(SeatView(state.tg, seat, state.tg.legal_actions(seat)))
+    action = state.turns.wait_id if proposal is None else proposal[1].id
+    return int(action) if action in legal else int(legal[0])
 
 
 def main() -> None:

@@ -32,11 +32,11 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from ismcts_vs_openspiel import our_action  # run as a script: its folder is on the path
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts
 
 from tiergarten import bots
-from tiergarten.core.match import SeatView
 from tiergarten.rl.openspiel import register, short_name
 from tiergarten.sim.stats import wilson
 
@@ -81,11 +81,7 @@ def play(game: Any, level: str, ours_seat: int, theirs_seat: int, simulations: i
         legal = state.legal_actions()
         start = time.perf_counter()
         if seat == ours_seat:
-            engine_legal = state.tg.legal_actions(seat)
-            proposal = ours.propose(SeatView(state.tg, seat, engine_legal))
-            action = state.turns.wait_id if proposal is None else proposal[1].id
-            if action not in legal:
-                action = legal[0]
+            action = our_action(state, ours, seat)
             if len(legal) > 1:
                 clock["ours"].append(time.perf_counter() - start)
         elif seat == theirs_seat:
