@@ -26,6 +26,7 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
                                           page_errors: list[str]) -> None:
     table = create_table(page, web.url, "maumau", "Ann",
                          ["you", "bot:heuristic", "bot:random"], {"rounds": "2"})
+    expect(page.locator(".direction")).to_have_count(1)  # three players: which way round
     shot(page, "start")
     summaries = []
 

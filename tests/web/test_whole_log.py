@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import expect
+
 import tiergarten
 from tiergarten.games.maumau.view import LOG_LENGTH
 
@@ -40,6 +42,7 @@ def test_the_first_move_stays_in_the_log_numbered_1_with_round_lines(
     assert len(whole) > LOG_LENGTH + 10  # far more than the old log kept
     check_log(page, whole, record["actions"][0][1])
     shot(page, "whole-log")
+    expect(page.locator(".direction")).to_have_count(0)  # two players: no way round to tell
     page.reload()  # the greeting brings the whole log again
     page.wait_for_selector(".results")
     check_log(page, whole, record["actions"][0][1])
