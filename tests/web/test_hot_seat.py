@@ -33,6 +33,18 @@ def create_hot_seat(page: Any, base: str, game: str, seats: list[str],
     return str(page.evaluate("location.hash").split("/")[2])
 
 
+# The hand-off's words and a press of its button in one step of the page, so that the name read
+# is the one handed over to (between two Playwright calls the page could show the next one).
+HAND_OVER = """() => {
+  const words = document.querySelector('.handoff p');
+  const button = document.querySelector('.handoff button');
+  if (!words || !button) return null;
+  const text = words.innerText;
+  button.click();
+  return text;
+}"""
+
+
 def test_a_hot_seat_maumau_game_hides_each_hand_until_handed_over(page: Any, web: Any,
                                                                    shot: Any) -> None:
     table = create_hot_seat(page, web.url, "maumau", ["you", "here:Bob", "bot:random"],
@@ -44,12 +56,13 @@ def test_a_hot_seat_maumau_game_hides_each_hand_until_handed_over(page: Any, web
         assert time.monotonic() < deadline, "the hot-seat game did not end in time"
         if page.locator(".handoff").count():
             expect(page.locator(".hand")).to_have_count(0)  # no hand behind the hand-off
-            text = page.locator(".handoff p").inner_text()
-            name = "Ann" if "Ann" in text else "Bob"
             if not any(handoffs.values()):
                 shot(page, "handoff")
+            text = page.evaluate(HAND_OVER)  # read and pressed at once: the one pressed
+            if text is None:
+                continue  # the hand-off went by meanwhile
+            name = "Ann" if "Ann" in text else "Bob"
             handoffs[name] += 1
-            page.click(".handoff button")
             expect(page.locator(".me .name")).to_contain_text(name)
         elif page.locator(MY_MOVE).count():
             play_maumau_turn(page, rng)
