@@ -37,16 +37,17 @@ typecheck: $(STAMP)
 unit: $(STAMP) services
 	$(BIN)/pytest -n auto
 
-# The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, a headless chromium
+# The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, nginx, a headless chromium
 # and tmux sessions (the terminal seen at 80x24) themselves; here we only make sure their
 # binaries exist, installing Debian's packages when they do not (never a downloaded browser:
 # Playwright drives /usr/bin/chromium).
 services:
 	@command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
-	@command -v redis-server >/dev/null && command -v caddy >/dev/null || \
+	@command -v redis-server >/dev/null && command -v caddy >/dev/null && \
+	  test -x /usr/sbin/nginx || \
 	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-	    redis-server caddy; }
+	    redis-server caddy nginx-light; }
 	@test -x /usr/bin/chromium || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
 	@command -v tmux >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \

@@ -1,8 +1,10 @@
 """Throwaway Redis and Caddy for the multi-worker tests and benchmarks (loopback, temp dirs).
 
 `Redis()` runs Debian's redis-server in the foreground with no persistence; `Caddy(ports)`
-runs Caddy as a reverse proxy on a free port in front of the given worker ports, round robin,
-websockets carried as they are (the same proxy settings as deploy/Caddyfile, without TLS).
+runs Caddy as a reverse proxy on a free port in front of the given worker ports with
+deploy/Caddyfile itself, only served over plain HTTP on loopback (`caddyfile`): what is tested
+and measured is what is deployed (a table's requests by its id to one worker, the rest round
+robin, websockets carried as they are).
 Both run as the `nobody` user when we are root (neither needs root; least privilege), with
 their files in a temp dir, and are stopped (and the dir removed) by `stop()`.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
@@ -21,6 +24,7 @@ import time
 from pathlib import Path
 
 USER = "nobody"
+DEPLOYED_CADDYFILE = Path(__file__).resolve().parents[1] / "deploy" / "Caddyfile"
 
 
 def free_port() -> int:
@@ -30,8 +34,8 @@ def free_port() -> int:
 
 
 def _need(binary: str, package: str) -> str:
-    found = shutil.which(binary) or (f"/usr/bin/{binary}" if Path(f"/usr/bin/{binary}").exists()
-                                     else None)
+    found = shutil.which(binary) or next((f"{d}/{binary}" for d in ("/usr/bin", "/usr/sbin")
+                                          if Path(f"{d}/{binary}").exists()), None)
     if found is None:
         raise RuntimeError(f"{binary} is missing: install it (apt-get install {package}, or "
                            f"`make services`)")
@@ -59,6 +63,8 @@ class _Service:
             user = pwd.getpwnam(USER)
             self.uid, self.gid = user.pw_uid, user.pw_gid
             os.chown(self.dir, user.pw_uid, user.pw_gid)
+            self.log.touch()  # theirs too: nginx writes its errors there itself
+            os.chown(self.log, user.pw_uid, user.pw_gid)
 
     def _start(self, cmd: list[str], env: dict[str, str] | None = None) -> None:
         with open(self.log, "ab") as out:
@@ -101,21 +107,22 @@ class Redis(_Service):
         return done.stdout.strip()
 
 
-CADDYFILE = """{{
-\tadmin off
-\tauto_https off
-}}
+def caddyfile(port: int, ports: list[int]) -> str:
+    """deploy/Caddyfile for loopback: plain HTTP at 127.0.0.1:`port`, the workers at `ports`.
 
-http://127.0.0.1:{port} {{
-\treverse_proxy {upstreams} {{
-\t\tlb_policy round_robin
-\t\tlb_try_duration 5s
-\t\tlb_try_interval 100ms
-\t\tfail_duration 2s
-\t\tflush_interval -1
-\t}}
-}}
-"""
+    >>> text = caddyfile(8000, [8001, 8002])
+    >>> "http://127.0.0.1:8000 {" in text, "to 127.0.0.1:8001 127.0.0.1:8002" in text
+    (True, True)
+    """
+    text = DEPLOYED_CADDYFILE.read_text()
+    upstreams = " ".join(f"127.0.0.1:{p}" for p in ports)
+    for pattern, replacement in ((r"(?m)^\tadmin off$", "\tadmin off\n\tauto_https off"),
+                                 (r"(?m)^play\.example\.org \{$", f"http://127.0.0.1:{port} {{"),
+                                 (r"(?m)^(\s+)to 127\.0\.0\.1:8001 .*$", rf"\1to {upstreams}")):
+        text, found = re.subn(pattern, replacement, text, count=1)
+        if not found:
+            raise RuntimeError(f"deploy/Caddyfile has no line matching {pattern!r}")
+    return text
 
 
 class Caddy(_Service):
@@ -126,9 +133,7 @@ class Caddy(_Service):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        upstreams = " ".join(f"127.0.0.1:{p}" for p in ports)
-        (self.dir / "Caddyfile").write_text(CADDYFILE.format(port=self.port,
-                                                             upstreams=upstreams))
+        (self.dir / "Caddyfile").write_text(caddyfile(self.port, ports))
 
     def start(self) -> Caddy:
         home = str(self.dir)
@@ -144,3 +149,61 @@ class Caddy(_Service):
         done = subprocess.run([_need("caddy", "caddy"), "version"], capture_output=True,
                               text=True, timeout=10)
         return done.stdout.strip()
+
+
+DEPLOYED_NGINX = DEPLOYED_CADDYFILE.with_name("nginx.conf")
+NGINX_MAIN = """pid {dir}/nginx.pid;
+worker_processes 1;
+events {{}}
+http {{
+    access_log off;
+    client_body_temp_path {dir}/body;
+    proxy_temp_path {dir}/proxy;
+    fastcgi_temp_path {dir}/fastcgi;
+    uwsgi_temp_path {dir}/uwsgi;
+    scgi_temp_path {dir}/scgi;
+    include {dir}/site.conf;
+}}
+"""
+
+
+def nginx_site(port: int, ports: list[int]) -> str:
+    """deploy/nginx.conf for loopback: plain HTTP at 127.0.0.1:`port` (no redirect, no TLS),
+    every upstream listing the workers at `ports`.
+
+    >>> site = nginx_site(8000, [8001, 8002])
+    >>> "listen 127.0.0.1:8000;" in site, "ssl" in site, site.count("server 127.0.0.1:8002")
+    (True, False, 2)
+    """
+    text = DEPLOYED_NGINX.read_text()
+    servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in ports)
+    edits = ((r"(?ms)^server \{\n    listen 80;.*?^\}\n\n", ""),  # the redirect to https
+             (r"(?m)^    listen 443 .*\n    listen \[::\]:443 .*$",
+              f"    listen 127.0.0.1:{port};"),
+             (r"(?m)^    ssl_certificate.*\n", ""),
+             (r"(?m)(?:^    server 127\.0\.0\.1:800\d .*\n)+", servers))
+    for pattern, replacement in edits:
+        text, found = re.subn(pattern, replacement, text)
+        if not found:
+            raise RuntimeError(f"deploy/nginx.conf has no part matching {pattern!r}")
+    return text
+
+
+class Nginx(_Service):
+    """nginx on 127.0.0.1 and a free port, proxying to the workers at `ports` with
+    deploy/nginx.conf's site (`nginx_site`), one worker process, its files in the temp dir."""
+
+    def __init__(self, ports: list[int]) -> None:
+        super().__init__("tg-nginx-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        (self.dir / "site.conf").write_text(nginx_site(self.port, ports))
+        (self.dir / "nginx.conf").write_text(NGINX_MAIN.format(dir=self.dir))
+
+    def start(self) -> Nginx:
+        self._start([_need("nginx", "nginx-light"), "-p", str(self.dir), "-c",
+                     str(self.dir / "nginx.conf"), "-e", str(self.log), "-g", "daemon off;"])
+        assert self.proc is not None
+        _wait_port(self.port, self.proc, "nginx", self.log)
+        return self

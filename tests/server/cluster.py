@@ -1,7 +1,8 @@
-"""A real deployment on loopback for the tests: PostgreSQL, redis-server, workers, Caddy.
+"""A real deployment on loopback for the tests: PostgreSQL, redis-server, workers, a proxy.
 
-`Deployment(db).start()` starts redis-server and Caddy (as `nobody` when we are root, in temp
-dirs: benchmarks/services.py) and `workers` processes of `python -m tiergarten.server --redis`
+`Deployment(db).start()` starts redis-server and the proxy (Caddy, or nginx with
+`proxy="nginx"`, each with its deploy/ config; as `nobody` when we are root, in temp dirs:
+benchmarks/services.py) and `workers` processes of `python -m tiergarten.server --redis`
 on one PostgreSQL database; `stop()` stops all of it and says what each worker printed.
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import httpx
 import redis
-from benchmarks.services import Caddy, Redis
+from benchmarks.services import Caddy, Nginx, Redis
 
 from .harness import Server
 
@@ -29,10 +30,12 @@ class Endpoint:
 
 
 class Deployment:
-    def __init__(self, db: str, workers: int = 3, lease_ttl: float = 2.0) -> None:
+    def __init__(self, db: str, workers: int = 3, lease_ttl: float = 2.0,
+                 proxy: str = "caddy") -> None:
         self.db, self.count, self.lease_ttl = db, workers, lease_ttl
+        self.proxy_kind = {"caddy": Caddy, "nginx": Nginx}[proxy]
         self.redis: Redis | None = None
-        self.caddy: Caddy | None = None
+        self.front: Caddy | Nginx | None = None
         self.workers: list[Server] = []
         self.printed: list[str] = []
         self.http: httpx.Client | None = None
@@ -45,8 +48,8 @@ class Deployment:
             self.workers = [self._worker(n) for n in range(self.count)]
             with ThreadPoolExecutor(self.count) as pool:  # they start side by side
                 list(pool.map(Server.start, self.workers))
-            self.caddy = Caddy([w.port for w in self.workers]).start()
-            self.http = httpx.Client(base_url=self.caddy.url, timeout=15, trust_env=False)
+            self.front = self.proxy_kind([w.port for w in self.workers]).start()
+            self.http = httpx.Client(base_url=self.front.url, timeout=15, trust_env=False)
         except BaseException:
             self.stop()
             raise
@@ -59,8 +62,8 @@ class Deployment:
 
     @property
     def proxy(self) -> Endpoint:
-        assert self.caddy is not None
-        return Endpoint(self.caddy.ws_url)
+        assert self.front is not None
+        return Endpoint(self.front.ws_url)
 
     def owner(self, table_id: str) -> Server | None:
         """The worker that holds the table's lease now."""
@@ -101,7 +104,7 @@ class Deployment:
             self.http.close()
         for worker in self.workers:
             self.printed.append(worker.stop())
-        for service in (self.caddy, self.redis):
+        for service in (self.front, self.redis):
             if service is not None:
                 with contextlib.suppress(Exception):
                     service.stop()

@@ -1,5 +1,8 @@
 """Three workers behind Caddy, on one PostgreSQL and one redis-server, all real, on loopback.
 
+- The proxy (Caddy, and nginx, each with its deploy/ config) sends everything about a table to
+  one worker, which comes to own it: people who all connect through the proxy are never
+  relayed, whole games are played so, and the tables spread over the workers.
 - Two people at one table, each connected to a different worker (so at least one of them is
   relayed to the table's owner), play whole games of every game; every state each receives
   is exactly its seat's observation and legal actions at that version of the stored log.
@@ -73,9 +76,13 @@ def test_every_worker_is_ready_and_the_lobby_is_one(deployment: Deployment) -> N
         assert ready.status_code == 200
         assert ready.json()["checks"] == {"database": {"ok": True}, "redis": {"ok": True},
                                           "accepting": {"ok": True}}
-    tables = [deployment.create(game="maumau", players=2, seed=n) for n in range(4)]
+    tables = [deployment.create(game="maumau", players=2, seed=n) for n in range(12)]
+    assert {deployment.owner(t) for t in tables} == {None}  # waiting: nobody runs them yet
+    for table in tables:  # asked for through the proxy: run where the proxy sends them
+        assert deployment.http is not None
+        assert deployment.http.get(f"/api/tables/{table}").status_code == 200
     owners = {id(deployment.owner(t)) for t in tables}
-    assert len(owners) > 1  # created through the proxy: on several workers
+    assert None not in owners and len(owners) > 1  # spread over workers (12 random ids)
     for worker in deployment.workers:  # every worker lists all of them, and shows each
         listed = {t["id"] for t in worker.get("/api/tables").json()}
         assert set(tables) <= listed
@@ -114,6 +121,47 @@ def test_two_people_on_different_workers_play_every_game(deployment: Deployment,
         assert told_the_truth(person.received, seat, views) > 3
         assert [m for m in person.received if is_state(m)][-1]["version"] == len(
             record["actions"])
+
+
+def relayed(worker: Any) -> float:
+    """The worker's websockets whose table another worker owns (its /metrics)."""
+    for line in worker.get("/metrics").text.splitlines():
+        if line.startswith("tiergarten_relayed_connections "):
+            return float(line.split()[1])
+    raise AssertionError("no tiergarten_relayed_connections in /metrics")
+
+
+@pytest.mark.parametrize("proxy", ["caddy", "nginx"])
+def test_the_proxy_sends_each_table_to_the_worker_that_owns_it(postgres: Postgres,
+                                                              proxy: str) -> None:
+    dep = Deployment(postgres.new_database(), workers=2, proxy=proxy).start()
+    try:
+        tables = [dep.create(game="maumau", players=2, seed=n) for n in range(16)]
+        tokens = {t: [dep.join(t, f"P{n}")[1] for n in range(2)] for t in tables}
+        owners = {t: dep.owner(t) for t in tables}
+        assert None not in owners.values() and len(set(map(id, owners.values()))) == 2
+
+        async def play() -> list[Client]:
+            people = [await Client.open(dep.proxy, t, token)  # type: ignore[arg-type]
+                      for t in tables for token in tokens[t]]
+            for person in people:
+                await person.until(is_state)
+            assert [relayed(w) for w in dep.workers] == [0, 0]  # all at their tables' owners
+            rngs = [random.Random(n) for n in range(len(people))]
+            await asyncio.gather(*(play_until_over(p, lambda m, r=r: r.choice(m["legal"]), 90)
+                                   for p, r in zip(people[:4], rngs, strict=False)))
+            for person in people:
+                await person.close()
+            return people[:4]
+
+        people = run(play())
+        for n, person in enumerate(people):  # two whole games, through the proxy only
+            record = dep.record(tables[n // 2])["record"]
+            assert told_the_truth(person.received, n % 2, views_of(record, [0, 1])) > 3
+    finally:
+        dep.stop()
+    for printed in dep.printed:
+        assert "Traceback" not in printed, printed
 
 
 def test_no_hidden_card_crosses_workers(deployment: Deployment) -> None:

@@ -45,6 +45,11 @@ class Ownership(Protocol):
     """Which tables this process may run. One process runs them all (`SOLE`); in a deployment
     of several, a table's lease says (server/cluster)."""
 
+    # whether other processes run tables of the same store: a new table that waits for people
+    # is then run by the process that serves its first request (the proxy routes a table's
+    # requests by its id: docs/deploy.md, "Routing"), not by the one that made it
+    shared: bool
+
     def holds(self, table_id: str) -> bool:
         """Whether this process owns the table now (taking it if nobody does)."""
         ...
@@ -60,6 +65,8 @@ class Ownership(Protocol):
 
 class _Sole:
     """One process: it owns every table."""
+
+    shared = False
 
     def holds(self, table_id: str) -> bool:
         return True
@@ -231,7 +238,10 @@ class TableManager:
             else:
                 rows.append(SeatRow(seat, "human"))
         table_id = secrets.token_urlsafe(9)
-        self.ownership.claim(table_id)  # owned before the store has it: never an orphan
+        placed_later = (self.ownership.shared and rematch_of is None
+                        and any(r.kind == "human" for r in rows))
+        if not placed_later:  # owned before the store has it: never an orphan
+            self.ownership.claim(table_id)
         if rematch_of is not None:  # the same people; an account's token is made anew
             rows = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id, s.account)
                     for s in rematch_of.seats]
@@ -243,6 +253,8 @@ class TableManager:
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
             None if rematch_of is None else rematch_of.id, hints, extra, owner_hash)
+        if placed_later:  # nothing runs at it until somebody sits down
+            return self._live(row)
         table = self._keep(self._live(row))
         table.start_if_full()
         return table

@@ -7,9 +7,15 @@ table if this worker owns it (taking a free lease first), else a `Relay` to the 
 Every `lease_ttl / 3` seconds it renews its leases and its own liveness, lets go of any table
 whose lease it lost, detaches the connections of workers that died, closes (with 1012,
 reconnect) its relayed connections to owners that died, and adopts tables nobody owns:
-unfinished tables in the store whose lease is free are taken, a fair share per scan, rebuilt
-from their logs and started (bots play on); every worker hears of the new owner (`O`) and its
-relayed connections to the old one reconnect.
+tables in play whose lease is free are taken, a fair share per scan, rebuilt from their logs
+and started (bots play on); every worker hears of the new owner (`O`) and its relayed
+connections to the old one reconnect.
+
+A table nobody owns otherwise (new, or waiting for people) is taken by the first worker asked
+for it. The proxy sends all of a table's requests and websockets to one worker, chosen by the
+table's id (deploy/Caddyfile, deploy/nginx.conf), so that worker comes to own it and nothing
+is relayed; a relay is what happens when the proxy's choice and the owner differ (a worker
+died and came back, a tutorial made by another).
 """
 
 from __future__ import annotations
@@ -109,6 +115,8 @@ class Cluster:
         return bool(await self.client.ping())
 
     # -- ownership, as the manager asks -----------------------------------------------------
+
+    shared = True  # a new table is placed where it is first asked for (manager.Ownership)
 
     def holds(self, table_id: str) -> bool:
         """Whether this worker owns the table, taking its lease if it is free: a table this
@@ -386,7 +394,9 @@ class Cluster:
             self.hub.owner_lost(dead)
 
     async def _adopt_orphans(self) -> None:
-        ids = await asyncio.to_thread(self.store.table_ids, ("open", "playing"))
+        # tables in play (their bots and clocks must go on); an open table is taken by the
+        # worker its people are sent to, when they come (manager.Ownership.shared)
+        ids = await asyncio.to_thread(self.store.table_ids, ("playing",))
         assert self.manager is not None
         ids = [t for t in ids if t not in self.manager.tables]
         if not ids:
