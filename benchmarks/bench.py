@@ -15,14 +15,17 @@ and benchmarks/results/latest.md (a short report) with PNG plots beside it.
 3. Server: `benchmarks/load.py` steps of growing table counts, on SQLite and on PostgreSQL,
    then the 600-table target step repeated.
 4. Cluster: 1, 2 and 3 workers behind Caddy with PostgreSQL and Redis (`load.py --workers`),
-   steps of growing table counts; CPU per act of the workers, Redis and Caddy.
+   steps of growing table counts; CPU per act of the workers, Redis and Caddy. Then the same
+   with each worker held to a share of a core (`cluster_capped`, `load.py --worker-cpu`):
+   how the workers scale when each has CPU of its own, which two cores shared with the
+   clients and the proxy cannot show otherwise.
 5. Failover: kill -9 of the busiest of three workers mid-game, repeated
    (`benchmarks/failover.py`): time until each of its tables plays on.
 
     python benchmarks/bench.py                 # the full run, about 12 minutes
     python benchmarks/bench.py --quick         # a smoke run of every part, seconds
     python benchmarks/bench.py --only engine   # one part (engine, bots, load, cluster,
-                                               # failover)
+                                               # cluster_capped, failover)
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from tiergarten.core import game_class  # noqa: E402
 
 RESULTS = HERE / "results"
 PEERS_PYTHON = HERE / ".peers" / "bin" / "python"
+PARTS = ["engine", "bots", "load", "cluster", "cluster_capped", "failover"]
 PEER_GAMES = {"openspiel": "crazy_eights", "rlcard": "uno"}
 PEER_PLAYERS = {"openspiel": [2, 3, 4], "rlcard": [2]}
 TARGET_TABLES = 600  # one worker: 600 tables, 2,400 clients, p99 < 50 ms, no errors
@@ -355,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of every part")
     parser.add_argument("--only", action="append",
-                        choices=["engine", "bots", "load", "cluster", "failover"],
+                        choices=PARTS,
                         help="run only this part (repeatable)")
     parser.add_argument("--rounds", type=int, default=8, help="engine rounds")
     parser.add_argument("--seconds", type=float, default=0.5, help="engine batch seconds")
@@ -370,6 +374,11 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"runs of the {TARGET_TABLES}-table step")
     parser.add_argument("--cluster-workers", default="1,2,3")
     parser.add_argument("--cluster-steps", default="100,200,300,400")
+    parser.add_argument("--capped-workers", default="1,2,3")
+    parser.add_argument("--capped-steps", default="150,200,250,300,350,400",
+                        help="tables per worker, for the cluster_capped part")
+    parser.add_argument("--capped-cpu", type=float, default=0.4,
+                        help="cores each worker is held to in the cluster_capped part")
     parser.add_argument("--failover-runs", type=int, default=5)
     parser.add_argument("--think", default="0.5,1.5", help="a person's think time, min,max s")
     parser.add_argument("--db", default="sqlite,postgresql", help="load backends")
@@ -391,7 +400,8 @@ def main(argv: list[str] | None = None) -> int:
         args.bot_moves, args.bot_repeats = 3, 1
         args.load_steps, args.load_seconds, args.load_repeats = "2", 2.0, 1
         args.cluster_workers, args.cluster_steps, args.failover_runs = "2", "2", 1
-    parts = args.only or ["engine", "bots", "load", "cluster", "failover"]
+        args.capped_workers, args.capped_steps = "1", "2"
+    parts = args.only or PARTS
     games = [g for g in args.games.split(",") if g] or list(tiergarten.games())
     started = time.perf_counter()
     results: dict[str, Any] = {"machine": machine(argv), "quick": args.quick}
@@ -408,6 +418,10 @@ def main(argv: list[str] | None = None) -> int:
         "cluster": f"python benchmarks/bench.py --only cluster --cluster-workers "
                    f"{args.cluster_workers} --cluster-steps {args.cluster_steps} "
                    f"--load-seconds {args.load_seconds:g}",
+        "cluster_capped": f"python benchmarks/bench.py --only cluster_capped --capped-workers "
+                          f"{args.capped_workers} --capped-steps {args.capped_steps} "
+                          f"--capped-cpu {args.capped_cpu:g} --load-seconds "
+                          f"{args.load_seconds:g}",
         "failover": f"python benchmarks/bench.py --only failover --failover-runs "
                     f"{args.failover_runs}",
     }
@@ -450,6 +464,13 @@ def main(argv: list[str] | None = None) -> int:
             [int(x) for x in args.cluster_workers.split(",")],
             [int(x) for x in args.cluster_steps.split(",")], args.load_seconds,
             (think[0], think[1]), log=log))
+    if "cluster_capped" in parts:
+        log(f"several workers, each held to {args.capped_cpu:g} of a core")
+        think = tuple(float(x) for x in args.think.split(","))
+        ran("cluster_capped", lambda: load.run_cluster_steps(
+            [int(x) for x in args.capped_workers.split(",")],
+            [int(x) for x in args.capped_steps.split(",")], args.load_seconds,
+            (think[0], think[1]), log=log, worker_cpu=args.capped_cpu, per_worker=True))
     if "failover" in parts:
         import failover
 
@@ -459,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only and args.merge and not args.quick and previous.exists():
         # keep the parts not run now from the last report; each part says when it ran
         kept = json.loads(previous.read_text())
-        for part in ("engine", "bots", "load", "cluster", "failover"):
+        for part in PARTS:
             if part not in parts and part in kept:
                 results[part] = kept[part]
                 results["commands"][part] = kept.get("commands", {}).get(part, "")

@@ -474,19 +474,24 @@ def run_step(db: str, tables: int, seconds: float, think: tuple[float, float] = 
 
 
 def run_cluster_step(db: str, workers: int, tables: int, seconds: float,
-                     think: tuple[float, float] = (0.5, 1.5), seed: int = 1) -> dict[str, Any]:
-    """One step against `workers` server processes behind Caddy, sharing a fresh redis-server
-    and the PostgreSQL database `db`; the clients connect through the proxy only (round
-    robin: most connections of a table are relayed to its owner). Reports each worker's CPU
-    share and those of Redis and Caddy (the shared parts)."""
-    from services import Caddy, Redis
+                     think: tuple[float, float] = (0.5, 1.5), seed: int = 1,
+                     worker_cpu: float | None = None) -> dict[str, Any]:
+    """One step against `workers` server processes behind Caddy (deploy/Caddyfile: a table's
+    connections to the worker its id hashes to, which comes to own it), sharing a fresh
+    redis-server and the PostgreSQL database `db`; the clients connect through the proxy
+    only. `worker_cpu`: each worker held to that many cores (`services.CpuCap`). Reports each
+    worker's CPU share and those of Redis and Caddy (the shared parts)."""
+    from services import Caddy, CpuCap, Redis
 
     _raise_fd_limit()
     redis = Redis().start()
     servers: list[ServerProcess] = []
+    caps: list[CpuCap] = []
     caddy = None
     try:
         servers = [ServerProcess(db, "--redis", redis.url) for _ in range(workers)]
+        if worker_cpu is not None:
+            caps = [CpuCap(s.proc.pid, worker_cpu) for s in servers]
         caddy = Caddy([s.port for s in servers]).start()
         pids = {f"worker{n}": s.proc.pid for n, s in enumerate(servers)}
         assert redis.proc is not None and caddy.proc is not None
@@ -523,6 +528,8 @@ def run_cluster_step(db: str, workers: int, tables: int, seconds: float,
                                             ) / 1024 / max(1, result["tables_made"])
     finally:
         printed = [s.stop() for s in servers]
+        for cap in caps:
+            cap.remove()
         if caddy is not None:
             caddy.stop()
         redis.stop()
@@ -530,30 +537,36 @@ def run_cluster_step(db: str, workers: int, tables: int, seconds: float,
         result["errors"] += 1
         result["error_kinds"]["server_traceback"] = 1
         result["error_examples"].append(next(p for p in printed if "Traceback" in p)[-1500:])
-    result.update(db="postgresql", workers=workers, proxy="caddy", redis=True)
+    result.update(db="postgresql", workers=workers, proxy="caddy", redis=True,
+                  worker_cpu=worker_cpu)
     result["passes"] = bool(result["errors"] == 0 and result["latency_s"]["p99"] is not None
                             and result["latency_s"]["p99"] < P99_TARGET_S)
     return result
 
 
 def run_cluster_steps(workers: list[int], steps: list[int], seconds: float,
-                      think: tuple[float, float] = (0.5, 1.5), log: Any = print
+                      think: tuple[float, float] = (0.5, 1.5), log: Any = print,
+                      worker_cpu: float | None = None, per_worker: bool = False
                       ) -> dict[str, Any]:
     """For each worker count, steps of growing table counts (each on a fresh database and
-    Redis) until two in a row miss the target; the largest held per worker count."""
+    Redis) until two in a row miss the target; the largest held per worker count.
+    `per_worker`: the steps are per worker (times the worker count); `worker_cpu`: each
+    worker held to that many cores."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from pgtemp import Postgres
     from services import Caddy, Redis
 
     pg = Postgres().start()
     out: dict[str, Any] = {"postgresql": pg.version(), "redis": Redis().version(),
-                           "caddy": Caddy([]).version(), "by_workers": {}}
+                           "caddy": Caddy([]).version(), "worker_cpu": worker_cpu,
+                           "routed": True,
+                           "by_workers": {}}
     try:
         for n in workers:
             results, missed = [], 0
-            for tables in steps:
+            for tables in (s * n if per_worker else s for s in steps):
                 r = run_cluster_step(pg.new_database(), n, tables, seconds, think,
-                                     seed=n * 1000 + tables)
+                                     seed=n * 1000 + tables, worker_cpu=worker_cpu)
                 lat = r["latency_s"]
                 ms = r["cpu_ms_per_act"]
                 log(f"  {n} worker(s) {tables:4} tables: {r['actions_per_s']:6.1f} actions/s, "
@@ -685,6 +698,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", default=None,
                         help="comma-separated worker counts: server processes behind Caddy "
                              "with PostgreSQL and Redis (instead of one process)")
+    parser.add_argument("--worker-cpu", type=float, default=None,
+                        help="with --workers: hold each worker to this many cores (a cgroup "
+                             "quota; root): how the workers scale when each has its own share")
+    parser.add_argument("--per-worker", action="store_true",
+                        help="with --workers: the --tables steps are per worker")
     parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
     args = parser.parse_args(argv)
     if args.clients:
@@ -695,7 +713,8 @@ def main(argv: list[str] | None = None) -> int:
     steps = [int(x) for x in args.tables.split(",") if x]
     if args.workers:
         sweep = run_cluster_steps([int(x) for x in args.workers.split(",")], steps,
-                                  args.seconds, (args.think_min, args.think_max))
+                                  args.seconds, (args.think_min, args.think_max),
+                                  worker_cpu=args.worker_cpu, per_worker=args.per_worker)
         if args.out:
             args.out.write_text(json.dumps(sweep, indent=1) + "\n")
         return 0

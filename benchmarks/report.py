@@ -94,6 +94,14 @@ def _targets_md(results: dict[str, Any]) -> list[str]:
                 rows.append((name, f"p99 {_spread(s['p99_s'], 1000, _ms1)} ms, errors "
                                    f"{s['errors']}; {s['runs_within_target']} of {s['runs']} "
                                    f"runs within target", s["passed"]))
+    for part, where in (("cluster", "on this machine"),
+                        ("cluster_capped", "each worker held to its own share of the CPU")):
+        c = results.get(part)
+        ratio = scaling(c) if c else None
+        if c and ratio is not None:
+            held = {n: s["largest_passing"] for n, s in c["by_workers"].items()}
+            rows.append((f"2 workers behind the proxy hold >= 1.6x the tables of 1 ({where})",
+                         f"{ratio:.2f}x ({held['2']} / {held['1']} tables)", ratio >= 1.6))
     if not rows:
         return []
     out = ["### Targets", "",
@@ -106,10 +114,21 @@ def _targets_md(results: dict[str, Any]) -> list[str]:
 
 
 def _cluster_md(c: dict[str, Any]) -> list[str]:
-    out = ["### Several workers behind Caddy (PostgreSQL, Redis)", "",
+    cap = c.get("worker_cpu")
+    title = "### Several workers behind Caddy (PostgreSQL, Redis)" + (
+        f", each worker held to {cap:g} of a core" if cap else "")
+    how = ("Clients connect through the proxy only, which sends a table's connections to the "
+           "worker its id hashes to (deploy/Caddyfile); that worker owns the table"
+           if c.get("routed", cap is not None) else
+           "Clients connect through the proxy only (round robin): most connections of a "
+           "table are relayed to its owner")
+    if cap:
+        how += (f". Each worker runs in a cgroup with a CPU quota of {cap:g} core (per 10 ms), "
+                "so the workers have shares of their own, as on a machine with a core per "
+                "worker, while the clients, Caddy, Redis and PostgreSQL share the rest")
+    out = [title, "",
            f"{c.get('postgresql', '')}; {c.get('redis', '')}; Caddy {c.get('caddy', '')}. "
-           "Clients connect through the proxy only (round robin): most connections of a table "
-           "are relayed to its owner. CPU: milliseconds of CPU per act, summed over the "
+           f"{how}. CPU: milliseconds of CPU per act, summed over the "
            "workers, and Redis's and Caddy's.", "",
            "| workers | tables | actions/s | p50 | p99 | errors | workers ms/act | Redis "
            "ms/act | Caddy ms/act | clients CPU |", "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
@@ -125,6 +144,12 @@ def _cluster_md(c: dict[str, Any]) -> list[str]:
     out += ["", "Held (p99 < 50 ms, no errors): " + ", ".join(
         f"{n} worker(s): {s['largest_passing']} tables" for n, s in c["by_workers"].items())]
     return out
+
+
+def scaling(c: dict[str, Any]) -> float | None:
+    """Tables two workers held over tables one held (None: not both measured or held)."""
+    held = {n: s["largest_passing"] for n, s in c["by_workers"].items()}
+    return held["2"] / held["1"] if held.get("1") and held.get("2") else None
 
 
 def _failover_md(f: dict[str, Any]) -> list[str]:
@@ -229,7 +254,8 @@ def summary(results: dict[str, Any]) -> str:
     lines: list[str] = []
     commands = results.get("commands", {})
     for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md),
-                         ("cluster", _cluster_md), ("failover", _failover_md)):
+                         ("cluster", _cluster_md), ("cluster_capped", _cluster_md),
+                         ("failover", _failover_md)):
         if results.get(part):
             rendered = render(results[part])
             when = results[part].get("ran")

@@ -207,3 +207,36 @@ class Nginx(_Service):
         assert self.proc is not None
         _wait_port(self.port, self.proc, "nginx", self.log)
         return self
+
+
+class CpuCap:
+    """A process held to `cores` of CPU time (a cgroup's CFS quota, root only), so that a
+    small machine can show how the workers scale when each has its own share: the quota is
+    per 10 ms (a process over it waits at most the rest of those 10 ms, not of the kernel's
+    default 100 ms). cgroup v1's cpu controller or v2's cpu.max, whichever is mounted."""
+
+    PERIOD_US = 10_000
+
+    def __init__(self, pid: int, cores: float) -> None:
+        quota = max(1000, round(cores * self.PERIOD_US))
+        name = f"tg-bench-{os.getpid()}-{pid}"
+        v1, v2 = Path("/sys/fs/cgroup/cpu"), Path("/sys/fs/cgroup")
+        try:
+            if (v1 / "cpu.cfs_quota_us").exists():
+                self.dir = v1 / name
+                self.dir.mkdir()
+                (self.dir / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (self.dir / "cpu.cfs_quota_us").write_text(str(quota))
+            else:
+                self.dir = v2 / name
+                self.dir.mkdir()
+                (self.dir / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+            (self.dir / "cgroup.procs").write_text(str(pid))
+        except OSError as exc:
+            raise RuntimeError(f"cannot cap a process's CPU here ({exc}): it needs root and "
+                               "a cgroup cpu controller") from None
+
+    def remove(self) -> None:
+        """After the process ended (a cgroup with processes in it cannot go)."""
+        with contextlib.suppress(OSError):
+            self.dir.rmdir()
