@@ -372,8 +372,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load-seconds", type=float, default=15.0)
     parser.add_argument("--load-repeats", type=int, default=3,
                         help=f"runs of the {TARGET_TABLES}-table step")
-    parser.add_argument("--cluster-workers", default="1,2,3")
-    parser.add_argument("--cluster-steps", default="100,200,300,400")
+    parser.add_argument("--cluster-workers", default="1,2")
+    parser.add_argument("--cluster-steps", default="400,500,600,700,800,900,1000")
+    parser.add_argument("--cluster-repeats", type=int, default=1,
+                        help="runs per cluster step (both cluster parts)")
     parser.add_argument("--capped-workers", default="1,2,3")
     parser.add_argument("--capped-steps", default="150,200,250,300,350,400",
                         help="tables per worker, for the cluster_capped part")
@@ -417,11 +419,12 @@ def main(argv: list[str] | None = None) -> int:
         "peers": f"{args.peers_python} benchmarks/peers.py (started by bench.py)",
         "cluster": f"python benchmarks/bench.py --only cluster --cluster-workers "
                    f"{args.cluster_workers} --cluster-steps {args.cluster_steps} "
-                   f"--load-seconds {args.load_seconds:g}",
+                   f"--cluster-repeats {args.cluster_repeats} --load-seconds "
+                   f"{args.load_seconds:g}",
         "cluster_capped": f"python benchmarks/bench.py --only cluster_capped --capped-workers "
                           f"{args.capped_workers} --capped-steps {args.capped_steps} "
-                          f"--capped-cpu {args.capped_cpu:g} --load-seconds "
-                          f"{args.load_seconds:g}",
+                          f"--capped-cpu {args.capped_cpu:g} --cluster-repeats "
+                          f"{args.cluster_repeats} --load-seconds {args.load_seconds:g}",
         "failover": f"python benchmarks/bench.py --only failover --failover-runs "
                     f"{args.failover_runs}",
     }
@@ -463,14 +466,15 @@ def main(argv: list[str] | None = None) -> int:
         ran("cluster", lambda: load.run_cluster_steps(
             [int(x) for x in args.cluster_workers.split(",")],
             [int(x) for x in args.cluster_steps.split(",")], args.load_seconds,
-            (think[0], think[1]), log=log))
+            (think[0], think[1]), log=log, repeats=args.cluster_repeats))
     if "cluster_capped" in parts:
         log(f"several workers, each held to {args.capped_cpu:g} of a core")
         think = tuple(float(x) for x in args.think.split(","))
         ran("cluster_capped", lambda: load.run_cluster_steps(
             [int(x) for x in args.capped_workers.split(",")],
             [int(x) for x in args.capped_steps.split(",")], args.load_seconds,
-            (think[0], think[1]), log=log, worker_cpu=args.capped_cpu, per_worker=True))
+            (think[0], think[1]), log=log, worker_cpu=args.capped_cpu, per_worker=True,
+            repeats=args.cluster_repeats))
     if "failover" in parts:
         import failover
 
