@@ -126,8 +126,8 @@ def _cluster_md(c: dict[str, Any]) -> list[str]:
                    for r in s["steps"]), default=1)
     if repeats > 1:
         how += (f". Each step ran {repeats} times on fresh servers; the row is the run with "
-                "the median p99 (every run's p99 in brackets), and a step holds when that "
-                "median is under 50 ms and no run had an error")
+                "the median p99 (of two, the worse; every run's p99 in brackets), and a step "
+                "holds when that median is under 50 ms and no run had an error")
     if cap:
         how += (f". Each worker runs in a cgroup with a CPU quota of {cap:g} core (per 10 ms), "
                 "so the workers have shares of their own, as on a machine with a core per "
