@@ -59,6 +59,8 @@ def test_closing_the_tab_resumes_the_seat(browser: Any, web: Any, shot: Any) -> 
     again.goto(f"{web.url}/#/t/{table}")
     expect(again.locator(".seat.mine")).to_contain_text("Ann")
     expect(again.locator("form.join")).to_have_count(0)
+    # the seat shows from the table's info; the hand comes with the state just after it
+    expect(again.locator(".hand .card").first).to_be_visible()
     now = again.locator(".hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert sorted(now) == sorted(hand) or again.locator(".log li").count() > 1
     shot(again, "resumed")

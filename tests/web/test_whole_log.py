@@ -39,7 +39,9 @@ def test_the_first_move_stays_in_the_log_numbered_1_with_round_lines(
     play_to_end(page, play_maumau_turn, seed=3)
     record = game_over(page, web, table, 2)["record"]
     whole = tiergarten.replay(record).log_since(0)
-    assert len(whole) > LOG_LENGTH + 10  # far more than the old log kept
+    # more than the old log kept (two rounds are never that short: each round's winner plays
+    # out a hand of five, and the deal of a random table makes some games only about 20 long)
+    assert len(whole) > LOG_LENGTH
     check_log(page, whole, record["actions"][0][1])
     shot(page, "whole-log")
     expect(page.locator(".direction")).to_have_count(0)  # two players: no way round to tell
