@@ -1,5 +1,5 @@
-"""The legal lays as a lazy sequence (`LegalLays`) behave as the tuple of the same actions, and
-the optional C kernel, where installed, lists exactly the same lays and plays the same games."""
+"""The legal lays as a lazy sequence (`LegalLays`, and the optional C kernel's `Lays` where
+installed) behave as the tuple of the same actions, and the kernel plays the same games."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import random
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable, Sequence
 
 import pytest
 
 import tiergarten
-from tiergarten.games.mammuz import lays
+from tiergarten.games.mammuz import kernel, lays
 from tiergarten.games.mammuz.actions import DOUBT, EXTINCT, LAY_BY, MammuZAction
 from tiergarten.games.mammuz.cards import SPECIES
 
@@ -33,12 +34,19 @@ def random_case(rng: random.Random) -> tuple[list[int], tuple[int, ...], Tail]:
     return hand, species, tail
 
 
+Make = Callable[[tuple[int, ...], list[int], Tail], Sequence[MammuZAction]]
+MAKERS = [pytest.param(lays.LegalLays, id="python")]
+if kernel.KERNEL is not None:
+    MAKERS.append(pytest.param(kernel.KERNEL.Lays, id="kernel"))
+
+
+@pytest.mark.parametrize("make", MAKERS)
 @pytest.mark.parametrize("seed", range(4))
-def test_legal_lays_behave_as_the_tuple_of_their_actions(seed: int) -> None:
+def test_legal_lays_behave_as_the_tuple_of_their_actions(seed: int, make: Make) -> None:
     rng = random.Random(seed)
     for _ in range(30):
         hand, species, tail = random_case(rng)
-        legal = lays.LegalLays(species, lays.lay_set(hand), tail)
+        legal = make(species, hand, tail)
         want = expected(hand, species, tail)
         assert len(legal) == len(want) and bool(legal) == bool(want)
         assert [legal[i] for i in range(len(want))] == list(want)
@@ -47,7 +55,7 @@ def test_legal_lays_behave_as_the_tuple_of_their_actions(seed: int) -> None:
         assert list(legal) == list(want) and list(reversed(legal)) == list(reversed(want))
         assert legal[1:7] == want[1:7] and legal[::-3] == want[::-3]
         assert legal == want and want == legal and (legal != want) is False
-        assert legal == lays.LegalLays(species, lays.lay_set(hand), tail)
+        assert legal == make(species, hand, tail) and isinstance(legal, Sequence)
         assert legal != want[:-1] and legal != list(want)
         assert hash(legal) == hash(want) and repr(legal) == repr(want)
         assert legal + () == want and () + legal == want
@@ -70,23 +78,36 @@ def test_a_lay_set_is_a_snapshot_the_hand_changing_afterwards_does_not_change_it
     assert tuple(legal) == before and len(legal) == 3
 
 
-def _kernel() -> object:
-    return pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed "
-                               "(pure-Python install, or run from the source tree)")
+def _kernel() -> Make:
+    """The installed kernel's `Lays` (set up, even where TIERGARTEN_PURE is set)."""
+    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed "
+                                 "(pure-Python install, or run from the source tree)")
+    assert module.VERSION == kernel.VERSION, "the installed kernel is stale: run `make`"
+    made = lays._kernel_lays(module)
+    assert made is not None
+    return made
 
 
-def test_the_c_kernel_lists_the_same_lays_as_the_python_path(monkeypatch: pytest.MonkeyPatch,
-                                                              ) -> None:
-    _kernel()
+def test_the_c_kernel_lists_the_same_lays_as_the_python_path() -> None:
+    made = _kernel()
     assert lays.uses_kernel() or os.environ.get("TIERGARTEN_PURE")
     rng = random.Random(5)
     for _ in range(300):
         hand, species, tail = random_case(rng)
-        monkeypatch.setattr(lays, "_GATHER", lays._kernel())
-        got = lays.opening_lays(hand, species, tail)
-        monkeypatch.setattr(lays, "_GATHER", None)
-        assert type(got) is tuple and got == lays.opening_lays(hand, species, tail)
-        assert got == expected(hand, species, tail)
+        got, pure = made(species, hand, tail), lays.LegalLays(species, hand, tail)
+        assert len(got) == len(pure) and tuple(got) == tuple(pure)
+        assert [got[i] for i in range(len(got))] == list(pure)
+        assert tuple(got) == expected(hand, species, tail)
+
+
+def test_the_c_kernel_refuses_what_is_not_a_hand() -> None:
+    made = _kernel()
+    with pytest.raises(ValueError, match="negative"):
+        made((0,), [-1] + [0] * 13, ())
+    with pytest.raises(TypeError, match="fourteen counts"):
+        made((0,), [0] * 13, ())
+    with pytest.raises(ValueError, match="species is 0 to 7"):
+        made((8,), [1] + [0] * 13, ())
 
 
 # Random games with clones, resamples and observations: a digest of everything they produce.

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 import tiergarten
 from tiergarten.games.mammuz.cards import DINOSAUR_NAMES, NAMES
+from tiergarten.games.mammuz.kernel import KERNEL
 from tiergarten.games.mammuz.state import shuffle
+
+Shuffle = Callable[[random.Random, list[int]], None]
 
 TABLE = {  # players: (species removed, dinosaurs, cards in play, hand)
     3: ({"mouse", "marmot"}, 3, 30, 10),
@@ -65,8 +69,15 @@ def test_the_opener_may_declare_every_species_in_play_and_only_those() -> None:
     assert declared == set(NAMES[:6])  # marmot and mouse are out of a three-player game
 
 
-def test_the_engine_shuffles_draw_for_draw_as_the_library_does() -> None:
-    """Old records replay only if every shuffle is the one they were played with."""
+SHUFFLES = [pytest.param(shuffle, id="python")]
+if KERNEL is not None:
+    SHUFFLES.append(pytest.param(KERNEL.shuffle, id="kernel"))
+
+
+@pytest.mark.parametrize("shuffle", SHUFFLES)
+def test_the_engine_shuffles_draw_for_draw_as_the_library_does(shuffle: Shuffle) -> None:
+    """Old records replay only if every shuffle is the one they were played with (the C
+    kernel's, where installed, too)."""
     for size in range(0, 70):
         for seed in range(20):
             ours, theirs = list(range(size)), list(range(size))

@@ -1,16 +1,49 @@
-/* _tiergarten_mammuz.gather(rows, species, key, plans, low, high, tail) -> tuple: MammuZ's
- * optional C kernel, the lay enumeration of tiergarten/games/mammuz/lays.py.
+/* _tiergarten_mammuz: MammuZ's optional C kernel, two accelerators with Python twins.
  *
- * The same actions in the same order as lays.LegalLays (the pure-Python path, which documents
- * the table): the lays of the capped hand `key` (fourteen counts, at most four each) for each
- * species, from the plan of the dinosaurs it holds and the bit set of the animal parts it can
- * supply (the AND of the two halves' bit sets, looked up by index: no hashing, no cache); then
- * tail. One pass counts, one fills a tuple of the exact size: no list, no copy, no int object
- * per item. Every table comes from lays.py, so the rules stay in Python; `VERSION` names this
- * calling convention (lays.py uses the kernel only when it matches). Built into the wheel by
- * hatch_build.py when a C compiler is there; without it the package is pure Python. */
+ * - `Lays`: a hand's legal lays as a lazy sequence, the C twin of lays.LegalLays (the
+ *   pure-Python path, which documents the table): the lays of a hand (capped at four of a
+ *   kind) for each species, from the plan of the dinosaurs it holds and
+ *   the bit set of the animal parts it can supply (the AND of the two halves' bit sets, looked
+ *   up by index: no hashing, no cache); then `tail`. `len`, indexing and `in` cost a few
+ *   nanoseconds and build nothing (random play and search take one lay of a hundred or of
+ *   thousands); iteration, slices, `==`, hashing and `+` go through the tuple of the same
+ *   actions.
+ * - `shuffle(rng, items)`: random.shuffle's algorithm, draw for draw through rng.getrandbits
+ *   (the twin is state.shuffle).
+ *
+ * Every table comes from lays.py (`setup`), so the rules stay in Python; `VERSION` names this
+ * calling convention (the package uses the kernel only when it matches). Built into the wheel
+ * by hatch_build.py when a C compiler is there; without it the package is pure Python. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
+
+#define VERSION 2
+#define KEY_KINDS 14    /* 8 animals, 6 dinosaurs */
+#define SPECIES 8
+#define HELD 64         /* sets of dinosaurs a hand can hold */
+#define MAX_STEPS 64    /* blocks a plan can have (there are 57) */
+#define MASK_MAX 64     /* bytes: room for 512 animal parts (there are 495) */
+#define HALVES 625      /* 5**4 capped counts of four species */
+#define MAX_ROW 4096    /* multisets (there are 2338) */
+
+typedef struct {
+    unsigned short block, start, end, count;  /* offsets [start, end) of `block`; lays in it */
+} Step;
+
+/* The tables, set once by setup() from lays.py. */
+static PyObject *rows;       /* rows[species][block][offset]: the action */
+static PyObject *all;        /* every action by id: a lay's id is species * row + multiset */
+static Py_ssize_t row_len;   /* multisets per species */
+static Step plans[HELD][MAX_STEPS];  /* per dinosaurs held, its blocks (count unused) */
+static int plan_len[HELD];
+static unsigned char low[HALVES][MASK_MAX], high[HALVES][MASK_MAX];
+static Py_ssize_t mask_len;
+static unsigned short where_block[MAX_ROW], where_offset[MAX_ROW];  /* per multiset */
+static int ready;
+static PyObject *id_name, *getrandbits_name;
+
+static unsigned char ones[256];  /* ones[v]: bits set in v (a table: no popcnt needed) */
 
 /* The bits of byte `byte` of `mask` that lie in [start, end) (in bits). */
 static unsigned bits_in(const unsigned char *mask, Py_ssize_t byte, Py_ssize_t start,
@@ -21,9 +54,7 @@ static unsigned bits_in(const unsigned char *mask, Py_ssize_t byte, Py_ssize_t s
     return v & 0xFFu;
 }
 
-static unsigned char ones[256];  /* ones[v]: bits set in v (a table: no popcnt needed) */
-
-/* Bits set in mask[start, end) (in bits); `end` is within the mask. */
+/* Bits set in mask[start, end) (in bits). */
 static Py_ssize_t count_bits(const unsigned char *mask, Py_ssize_t start, Py_ssize_t end) {
     Py_ssize_t n = 0;
     for (Py_ssize_t byte = start >> 3; start < end && byte <= (end - 1) >> 3; byte++)
@@ -31,108 +62,425 @@ static Py_ssize_t count_bits(const unsigned char *mask, Py_ssize_t start, Py_ssi
     return n;
 }
 
-static int read_step(PyObject *step, Py_ssize_t nbits, Py_ssize_t *block, Py_ssize_t *start,
-                     Py_ssize_t *end) {
-    if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 3) return -1;
-    *block = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 0));
-    *start = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 1));
-    *end = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 2));
-    if (*block < 0 || *start < 0 || *end < *start || *end > nbits) return -1;
-    return 0;
+/* The offset of the r-th (0-based) bit set in mask[start, end); there are more than r. */
+static Py_ssize_t nth_bit(const unsigned char *mask, Py_ssize_t start, Py_ssize_t end,
+                          Py_ssize_t r) {
+    for (Py_ssize_t byte = start >> 3;; byte++) {
+        unsigned v = bits_in(mask, byte, start, end);
+        if (r < ones[v]) {
+            while (r--) v &= v - 1;
+            return 8 * byte + __builtin_ctz(v);
+        }
+        r -= ones[v];
+    }
 }
-
-#define KEY_KINDS 14  /* 8 animals, 6 dinosaurs */
-#define MASK_MAX 64    /* bytes: room for 512 animal parts (there are 495) */
 
 /* Index of four capped counts in the half tables: base 5, the first count most significant. */
 static Py_ssize_t half_index(const unsigned char *c) {
     return ((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3];
 }
 
-static PyObject *gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
-        !PyBytes_Check(args[2]) || !PyTuple_Check(args[3]) || !PyTuple_Check(args[4]) ||
-        !PyTuple_Check(args[5]) || !PyTuple_Check(args[6])) {
-        PyErr_SetString(PyExc_TypeError, "gather(rows, species, key, plans, low, high, tail): "
-                        "key is bytes, the others tuples");
-        return NULL;
+/* -- setup ------------------------------------------------------------------------------ */
+
+static int read_halves(PyObject *halves, unsigned char (*out)[MASK_MAX]) {
+    if (!PyTuple_Check(halves) || PyTuple_GET_SIZE(halves) != HALVES) return -1;
+    for (Py_ssize_t i = 0; i < HALVES; i++) {
+        PyObject *b = PyTuple_GET_ITEM(halves, i);
+        if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) != mask_len) return -1;
+        memcpy(out[i], PyBytes_AS_STRING(b), (size_t)mask_len);
     }
-    PyObject *rows = args[0], *species = args[1], *plans = args[3], *tail = args[6];
-    const unsigned char *key = (const unsigned char *)PyBytes_AS_STRING(args[2]);
-    if (PyBytes_GET_SIZE(args[2]) != KEY_KINDS) goto bad;
-    Py_ssize_t held = 0;
-    for (int k = 0; k < KEY_KINDS; k++) {
-        if (key[k] > 4) goto bad;
-        if (k >= 8 && key[k]) held |= (Py_ssize_t)1 << (k - 8);
-    }
-    Py_ssize_t lo = half_index(key), hi = half_index(key + 4);
-    if (held >= PyTuple_GET_SIZE(plans) || lo >= PyTuple_GET_SIZE(args[4]) ||
-        hi >= PyTuple_GET_SIZE(args[5]))
-        goto bad;
-    PyObject *plan = PyTuple_GET_ITEM(plans, held);
-    PyObject *low = PyTuple_GET_ITEM(args[4], lo), *high = PyTuple_GET_ITEM(args[5], hi);
-    if (!PyTuple_Check(plan) || !PyBytes_Check(low) || !PyBytes_Check(high) ||
-        PyBytes_GET_SIZE(low) != PyBytes_GET_SIZE(high) || PyBytes_GET_SIZE(low) > MASK_MAX)
-        goto bad;
-    unsigned char mask[MASK_MAX];
-    Py_ssize_t nbytes = PyBytes_GET_SIZE(low), nbits = 8 * nbytes;
-    for (Py_ssize_t j = 0; j < nbytes; j++)
-        mask[j] = (unsigned char)PyBytes_AS_STRING(low)[j] & (unsigned char)PyBytes_AS_STRING(high)[j];
-    Py_ssize_t nspecies = PyTuple_GET_SIZE(species), nplan = PyTuple_GET_SIZE(plan);
-    Py_ssize_t total = PyTuple_GET_SIZE(tail), block = 0, start = 0, end = 0;
-    for (Py_ssize_t p = 0; p < nplan; p++) {
-        if (read_step(PyTuple_GET_ITEM(plan, p), nbits, &block, &start, &end) < 0) goto bad;
-        total += nspecies * count_bits(mask, start, end);
-    }
-    PyObject *out = PyTuple_New(total);
-    if (out == NULL) return NULL;
-    Py_ssize_t n = 0;
-    for (Py_ssize_t s = 0; s < nspecies; s++) {
-        Py_ssize_t sp = PyLong_AsSsize_t(PyTuple_GET_ITEM(species, s));
-        if (sp < 0 || sp >= PyTuple_GET_SIZE(rows) || !PyTuple_Check(PyTuple_GET_ITEM(rows, sp)))
-            goto bad_out;
-        PyObject *blocks = PyTuple_GET_ITEM(rows, sp);
-        for (Py_ssize_t p = 0; p < nplan; p++) {
-            read_step(PyTuple_GET_ITEM(plan, p), nbits, &block, &start, &end);
-            if (block >= PyTuple_GET_SIZE(blocks) || !PyTuple_Check(PyTuple_GET_ITEM(blocks, block)))
-                goto bad_out;
-            PyObject *row = PyTuple_GET_ITEM(blocks, block);
-            if (end > PyTuple_GET_SIZE(row) && count_bits(mask, PyTuple_GET_SIZE(row), end))
-                goto bad_out;
-            for (Py_ssize_t byte = start >> 3; start < end && byte <= (end - 1) >> 3; byte++) {
-                for (unsigned v = bits_in(mask, byte, start, end); v; v &= v - 1) {
-                    PyObject *item = PyTuple_GET_ITEM(row, 8 * byte + __builtin_ctz(v));
-                    __builtin_prefetch(item, 1);  /* its count is raised in the next pass */
-                    PyTuple_SET_ITEM(out, n++, item);
-                }
+    return 0;
+}
+
+static Py_ssize_t int_at(PyObject *tuple, Py_ssize_t i) {
+    return PyLong_AsSsize_t(PyTuple_GET_ITEM(tuple, i));
+}
+
+static int read_plans(PyObject *table) {
+    if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) != HELD) return -1;
+    for (Py_ssize_t h = 0; h < HELD; h++) {
+        PyObject *plan = PyTuple_GET_ITEM(table, h);
+        if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) > MAX_STEPS) return -1;
+        plan_len[h] = (int)PyTuple_GET_SIZE(plan);
+        for (Py_ssize_t p = 0; p < plan_len[h]; p++) {
+            PyObject *step = PyTuple_GET_ITEM(plan, p);
+            if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 3) return -1;
+            Py_ssize_t block = int_at(step, 0), start = int_at(step, 1), end = int_at(step, 2);
+            if (block < 0 || start < 0 || end < start || end > 8 * mask_len) return -1;
+            for (Py_ssize_t s = 0; s < SPECIES; s++) {  /* every offset has its action */
+                PyObject *blocks = PyTuple_GET_ITEM(rows, s);
+                if (!PyTuple_Check(blocks) || block >= PyTuple_GET_SIZE(blocks) ||
+                    !PyTuple_Check(PyTuple_GET_ITEM(blocks, block)) ||
+                    end > PyTuple_GET_SIZE(PyTuple_GET_ITEM(blocks, block)))
+                    return -1;
             }
+            plans[h][p] = (Step){(unsigned short)block, (unsigned short)start,
+                                 (unsigned short)end, 0};
         }
     }
-    /* A second pass takes the references: the first only asked for the items' memory, all
-     * at once, instead of waiting for each in turn. */
-    for (Py_ssize_t j = 0; j < n; j++) Py_INCREF(PyTuple_GET_ITEM(out, j));
-    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(tail); j++) {
-        PyObject *item = PyTuple_GET_ITEM(tail, j);
-        Py_INCREF(item);
-        PyTuple_SET_ITEM(out, n++, item);
+    return 0;
+}
+
+static int read_where(PyObject *table) {
+    if (!PyTuple_Check(table) || PyTuple_GET_SIZE(table) != row_len) return -1;
+    for (Py_ssize_t m = 0; m < row_len; m++) {
+        PyObject *pair = PyTuple_GET_ITEM(table, m);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return -1;
+        Py_ssize_t block = int_at(pair, 0), offset = int_at(pair, 1);
+        if (block < 0 || block > 0xFFFF || offset < 0 || offset >= 8 * mask_len) return -1;
+        where_block[m] = (unsigned short)block;
+        where_offset[m] = (unsigned short)offset;
     }
-    /* Actions refer to no container that could lead back to this tuple: it can be in no
-     * cycle, so the garbage collector need not walk its (many) items. */
-    PyObject_GC_UnTrack(out);
+    return 0;
+}
+
+/* setup(rows, all, plans, low, high, where): the tables of lays.py (see there). */
+static PyObject *setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != SPECIES ||
+        !PyTuple_Check(args[1]) || !PyTuple_Check(args[5]) ||
+        PyTuple_GET_SIZE(args[5]) > MAX_ROW || !PyTuple_Check(args[3]) ||
+        !PyTuple_GET_SIZE(args[3]) || !PyBytes_Check(PyTuple_GET_ITEM(args[3], 0))) {
+        PyErr_SetString(PyExc_TypeError, "setup(rows, all, plans, low, high, where): tuples");
+        return NULL;
+    }
+    ready = 0;
+    Py_XSETREF(rows, Py_NewRef(args[0]));
+    Py_XSETREF(all, Py_NewRef(args[1]));
+    row_len = PyTuple_GET_SIZE(args[5]);
+    mask_len = PyBytes_GET_SIZE(PyTuple_GET_ITEM(args[3], 0));
+    if (mask_len > MASK_MAX || PyTuple_GET_SIZE(all) < SPECIES * row_len ||
+        read_halves(args[3], low) < 0 || read_halves(args[4], high) < 0 ||
+        read_plans(args[2]) < 0 || read_where(args[5]) < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "setup: a table of the wrong shape");
+        return NULL;
+    }
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* -- Lays --------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_VAR_HEAD  /* ob_size: the steps with at least one lay */
+    PyObject *tail;
+    Py_ssize_t per, lays, len;  /* lays per species; all lays; lays and tail */
+    int nspecies;
+    unsigned char species[SPECIES];
+    unsigned char mask[MASK_MAX];
+    Step steps[1];
+} Lays;
+
+static PyTypeObject LaysType;
+
+/* Lays(species, hand, tail): the lays of `hand` (counts of the fourteen kinds) as each of
+ * `species`, then tail. */
+static PyObject *lays_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *species, *hand, *tail;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Lays: setup() was not called");
+        return NULL;
+    }
+    if ((kwargs && PyDict_GET_SIZE(kwargs)) || !PyArg_UnpackTuple(args, "Lays", 3, 3, &species,
+                                                                  &hand, &tail))
+        return NULL;
+    if (!PyTuple_Check(species) || PyTuple_GET_SIZE(species) > SPECIES || !PyList_Check(hand) ||
+        PyList_GET_SIZE(hand) != KEY_KINDS || !PyTuple_Check(tail)) {
+        PyErr_SetString(PyExc_TypeError, "Lays(species, hand, tail): a tuple of up to eight "
+                        "species, a list of fourteen counts, a tuple");
+        return NULL;
+    }
+    unsigned char k[KEY_KINDS];  /* the hand capped at four of a kind: more adds no lay */
+    int held = 0;
+    for (int i = 0; i < KEY_KINDS; i++) {
+        long count = PyLong_AsLong(PyList_GET_ITEM(hand, i));
+        if (count < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "Lays: a negative count");
+            return NULL;
+        }
+        k[i] = (unsigned char)(count > 4 ? 4 : count);
+        if (i >= 8 && count) held |= 1 << (i - 8);
+    }
+    unsigned char mask[MASK_MAX];
+    const unsigned char *lo = low[half_index(k)], *hi = high[half_index(k + 4)];
+    for (Py_ssize_t j = 0; j < mask_len; j++) mask[j] = lo[j] & hi[j];
+    Step steps[MAX_STEPS];
+    Py_ssize_t nsteps = 0, per = 0;
+    for (int p = 0; p < plan_len[held]; p++) {
+        Step step = plans[held][p];
+        step.count = (unsigned short)count_bits(mask, step.start, step.end);
+        if (step.count) {
+            steps[nsteps++] = step;
+            per += step.count;
+        }
+    }
+    Lays *self = (Lays *)type->tp_alloc(type, nsteps);
+    if (self == NULL) return NULL;
+    self->nspecies = (int)PyTuple_GET_SIZE(species);
+    for (int s = 0; s < self->nspecies; s++) {
+        long sp = PyLong_AsLong(PyTuple_GET_ITEM(species, s));
+        if (sp < 0 || sp >= SPECIES) {
+            Py_DECREF(self);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "Lays: a species is 0 to 7");
+            return NULL;
+        }
+        self->species[s] = (unsigned char)sp;
+    }
+    memcpy(self->mask, mask, (size_t)mask_len);
+    memcpy(self->steps, steps, (size_t)nsteps * sizeof(Step));
+    self->tail = Py_NewRef(tail);
+    self->per = per;
+    self->lays = per * self->nspecies;
+    self->len = self->lays + PyTuple_GET_SIZE(tail);
+    return (PyObject *)self;
+}
+
+static void lays_dealloc(Lays *self) {
+    Py_XDECREF(self->tail);  /* NULL where the constructor failed */
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t lays_length(Lays *self) { return self->len; }
+
+/* Item i, 0 <= i < len (a borrowed reference). */
+static PyObject *item(Lays *self, Py_ssize_t i) {
+    if (i >= self->lays) return PyTuple_GET_ITEM(self->tail, i - self->lays);
+    Py_ssize_t q = i / self->per, r = i % self->per;
+    PyObject *blocks = PyTuple_GET_ITEM(rows, self->species[q]);
+    for (Py_ssize_t p = 0;; p++) {
+        const Step *step = &self->steps[p];
+        if (r < step->count) {
+            Py_ssize_t at = nth_bit(self->mask, step->start, step->end, r);
+            return PyTuple_GET_ITEM(PyTuple_GET_ITEM(blocks, step->block), at);
+        }
+        r -= step->count;
+    }
+}
+
+static PyObject *lays_item(Lays *self, Py_ssize_t i) {
+    if (i < 0 || i >= self->len) {
+        PyErr_SetString(PyExc_IndexError, "legal actions index out of range");
+        return NULL;
+    }
+    return Py_NewRef(item(self, i));
+}
+
+/* The tuple of the same actions. */
+static PyObject *as_tuple(Lays *self) {
+    PyObject *out = PyTuple_New(self->len);
+    if (out == NULL) return NULL;
+    Py_ssize_t n = 0;
+    for (int s = 0; s < self->nspecies; s++) {
+        PyObject *blocks = PyTuple_GET_ITEM(rows, self->species[s]);
+        for (Py_ssize_t p = 0; p < Py_SIZE(self); p++) {
+            const Step *step = &self->steps[p];
+            PyObject *row = PyTuple_GET_ITEM(blocks, step->block);
+            for (Py_ssize_t byte = step->start >> 3; byte <= (step->end - 1) >> 3; byte++)
+                for (unsigned v = bits_in(self->mask, byte, step->start, step->end); v;
+                     v &= v - 1)
+                    PyTuple_SET_ITEM(out, n++, Py_NewRef(PyTuple_GET_ITEM(
+                        row, 8 * byte + __builtin_ctz(v))));
+        }
+    }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(self->tail); j++)
+        PyTuple_SET_ITEM(out, n++, Py_NewRef(PyTuple_GET_ITEM(self->tail, j)));
     return out;
-bad_out:  /* the items placed hold no reference yet: empty their slots (NULL is skipped) */
-    for (Py_ssize_t j = 0; j < n; j++) PyTuple_SET_ITEM(out, j, NULL);
-    Py_DECREF(out);
-bad:
-    if (!PyErr_Occurred())
-        PyErr_SetString(PyExc_ValueError,
-                        "gather: a count, plan step, species or block out of range");
+}
+
+/* Whether `action` is one of the lays (without building any): its id names its species and
+ * multiset, the multiset its block and offset. */
+static int has_lay(Lays *self, PyObject *action) {
+    PyObject *id = PyObject_GetAttr(action, id_name);
+    if (id == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_ssize_t i = PyLong_Check(id) ? PyLong_AsSsize_t(id) : -1;
+    Py_DECREF(id);
+    if (i == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (i < 0 || i >= SPECIES * row_len || PyTuple_GET_ITEM(all, i) != action) return 0;
+    Py_ssize_t s = i / row_len, m = i % row_len;
+    int mine = 0;
+    for (int j = 0; j < self->nspecies; j++) mine |= self->species[j] == s;
+    if (!mine) return 0;
+    Py_ssize_t block = where_block[m], offset = where_offset[m];
+    for (Py_ssize_t p = 0; p < Py_SIZE(self); p++) {
+        const Step *step = &self->steps[p];
+        if (step->block == block)
+            return step->start <= offset && offset < step->end &&
+                   (self->mask[offset >> 3] >> (offset & 7) & 1);
+    }
+    return 0;
+}
+
+static int lays_contains(Lays *self, PyObject *action) {
+    if (self->lays && has_lay(self, action)) return 1;
+    return PySequence_Contains(self->tail, action);
+}
+
+static PyObject *lays_subscript(Lays *self, PyObject *key) {
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        if (i < 0) i += self->len;
+        return lays_item(self, i);
+    }
+    PyObject *tuple = as_tuple(self);
+    if (tuple == NULL) return NULL;
+    PyObject *out = PyObject_GetItem(tuple, key);
+    Py_DECREF(tuple);
+    return out;
+}
+
+/* `other` as a tuple (a new reference), or NULL without an error if it is neither. */
+static PyObject *tuple_of(PyObject *other) {
+    if (PyTuple_Check(other)) return Py_NewRef(other);
+    if (Py_IS_TYPE(other, &LaysType)) return as_tuple((Lays *)other);
     return NULL;
 }
 
+static PyObject *lays_richcompare(PyObject *self, PyObject *other, int op) {
+    if ((op != Py_EQ && op != Py_NE) || !(PyTuple_Check(other) || Py_IS_TYPE(other, &LaysType)))
+        Py_RETURN_NOTIMPLEMENTED;
+    if (PyTuple_Check(other) && PyTuple_GET_SIZE(other) != ((Lays *)self)->len)
+        return PyBool_FromLong(op == Py_NE);
+    PyObject *a = as_tuple((Lays *)self), *b = a ? tuple_of(other) : NULL;
+    PyObject *out = b ? PyObject_RichCompare(a, b, op) : NULL;
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return out;
+}
+
+static PyObject *via_tuple(PyObject *self, PyObject *(*f)(PyObject *)) {
+    PyObject *tuple = as_tuple((Lays *)self);
+    if (tuple == NULL) return NULL;
+    PyObject *out = f(tuple);
+    Py_DECREF(tuple);
+    return out;
+}
+
+static Py_hash_t lays_hash(PyObject *self) {
+    PyObject *tuple = as_tuple((Lays *)self);
+    if (tuple == NULL) return -1;
+    Py_hash_t out = PyObject_Hash(tuple);
+    Py_DECREF(tuple);
+    return out;
+}
+
+static PyObject *lays_repr(PyObject *self) { return via_tuple(self, PyObject_Repr); }
+static PyObject *lays_iter(PyObject *self) { return via_tuple(self, PyObject_GetIter); }
+
+static PyObject *lays_add(PyObject *a, PyObject *b) {  /* with a tuple or Lays, either side */
+    PyObject *x = tuple_of(a), *y = x ? tuple_of(b) : NULL;
+    if (y == NULL) {
+        Py_XDECREF(x);
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *out = PySequence_Concat(x, y);
+    Py_DECREF(x);
+    Py_DECREF(y);
+    return out;
+}
+
+static PyObject *by_tuple(PyObject *self, PyObject *args, const char *name) {
+    PyObject *tuple = as_tuple((Lays *)self);
+    if (tuple == NULL) return NULL;
+    PyObject *method = PyObject_GetAttrString(tuple, name);
+    PyObject *out = method ? PyObject_Call(method, args, NULL) : NULL;
+    Py_XDECREF(method);
+    Py_DECREF(tuple);
+    return out;
+}
+
+static PyObject *lays_index(PyObject *self, PyObject *args) {
+    return by_tuple(self, args, "index");
+}
+
+static PyObject *lays_count(PyObject *self, PyObject *args) {
+    return by_tuple(self, args, "count");
+}
+
+static PyMethodDef lays_methods[] = {
+    {"index", lays_index, METH_VARARGS, "as tuple.index"},
+    {"count", lays_count, METH_VARARGS, "as tuple.count"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PySequenceMethods lays_as_sequence = {
+    .sq_length = (lenfunc)lays_length,
+    .sq_item = (ssizeargfunc)lays_item,
+    .sq_contains = (objobjproc)lays_contains,
+};
+
+static PyMappingMethods lays_as_mapping = {
+    .mp_length = (lenfunc)lays_length,
+    .mp_subscript = (binaryfunc)lays_subscript,
+};
+
+static PyNumberMethods lays_as_number = {.nb_add = lays_add};
+
+static PyTypeObject LaysType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_tiergarten_mammuz.Lays",
+    .tp_doc = "Lays(species, hand, tail): a hand's legal lays, as the tuple of the same actions "
+              "(see mammuz/lays.py)",
+    .tp_basicsize = offsetof(Lays, steps),
+    .tp_itemsize = sizeof(Step),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
+    .tp_new = lays_new,
+    .tp_dealloc = (destructor)lays_dealloc,
+    .tp_as_sequence = &lays_as_sequence,
+    .tp_as_mapping = &lays_as_mapping,
+    .tp_as_number = &lays_as_number,
+    .tp_richcompare = lays_richcompare,
+    .tp_hash = lays_hash,
+    .tp_repr = lays_repr,
+    .tp_iter = lays_iter,
+    .tp_methods = lays_methods,
+};
+
+/* -- shuffle -------------------------------------------------------------------------------- */
+
+/* shuffle(rng, items): random.shuffle(items) by rng, draw for draw (CPython's algorithm: for i
+ * from the last down to 1, j = rng._randbelow(i + 1) by getrandbits, items i and j swap). */
+static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(rng, items): items is a list");
+        return NULL;
+    }
+    PyObject *list = args[1];
+    for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i > 0; i--) {
+        size_t n = (size_t)i + 1;
+        int bits = 64 - __builtin_clzll((unsigned long long)n);
+        PyObject *call[2] = {args[0], PyLong_FromLong(bits)};  /* a small int: never fails */
+        size_t j;
+        do {
+            PyObject *got = PyObject_VectorcallMethod(getrandbits_name, call,
+                                                      2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+            if (got == NULL) return NULL;
+            j = PyLong_AsSize_t(got);
+            Py_DECREF(got);
+            if (j == (size_t)-1 && PyErr_Occurred()) return NULL;
+        } while (j >= n);
+        if (i >= PyList_GET_SIZE(list)) {  /* getrandbits changed the list */
+            PyErr_SetString(PyExc_RuntimeError, "shuffle: the list changed size");
+            return NULL;
+        }
+        PyObject *t = PyList_GET_ITEM(list, i);
+        PyList_SET_ITEM(list, i, PyList_GET_ITEM(list, j));
+        PyList_SET_ITEM(list, j, t);
+    }
+    Py_RETURN_NONE;
+}
+
+/* -- module --------------------------------------------------------------------------------- */
+
 static PyMethodDef methods[] = {
-    {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
-     "gather(rows, species, key, plans, low, high, tail) -> tuple (see mammuz/lays.py)"},
+    {"setup", (PyCFunction)(void (*)(void))setup, METH_FASTCALL,
+     "setup(rows, all, plans, low, high, where): the tables of mammuz/lays.py"},
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
+     "shuffle(rng, items): random.shuffle(items), draw for draw by rng.getrandbits"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -141,8 +489,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tiergarten_mammuz",
 
 PyMODINIT_FUNC PyInit__tiergarten_mammuz(void) {
     for (int v = 1; v < 256; v++) ones[v] = (unsigned char)(ones[v >> 1] + (v & 1));
+    id_name = PyUnicode_InternFromString("id");
+    getrandbits_name = PyUnicode_InternFromString("getrandbits");
+    if (id_name == NULL || getrandbits_name == NULL || PyType_Ready(&LaysType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "VERSION", 1) < 0) {
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "VERSION", VERSION) < 0 ||
+        PyModule_AddObjectRef(m, "Lays", (PyObject *)&LaysType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

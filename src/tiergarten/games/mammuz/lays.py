@@ -7,12 +7,13 @@ with the room left. Those depend only on the animals held, capped at four of a k
 over ANIMAL_PARTS (`animal_mask`, the AND of two looked-up halves) says which.
 
 A decision offers 75–150 lays on average (thousands for a big hand opening a herd), and random
-play or search then takes one of them. So the pure-Python path builds none up front:
-`LegalLays` is the turn's legal actions as a hand's `LaySet` (cached) times the species, then a
-tail (doubts, extinctions), and builds an action only when it is indexed or iterated. Where
-the package was installed with a C compiler, its optional kernel (`_gather.c`, built into the
-module `_tiergarten_mammuz` by hatch_build.py) instead fills a tuple of the same actions in a
-few nanoseconds each, from the tables below; tests check that both give the same sequences.
+play or search then takes one of them. So none is built up front: `LegalLays` is the turn's
+legal actions as a hand's `LaySet` (cached) times the species, then a tail (doubts,
+extinctions); it builds an action only when it is indexed or iterated, and answers `in` (what
+the checked `apply` asks) from the lay set. Where the package was installed with a C compiler,
+`LAYS` is instead its optional kernel's `Lays` (`_gather.c`, built into the module
+`_tiergarten_mammuz` by hatch_build.py, see kernel.py): the same sequence in C, from the tables
+below; tests check that both give the same sequences.
 
 >>> [str(a) for a in lays_as([1, 1] + [0] * 12, 0)]
 ['lay mammoth as mammoth', 'lay bear as mammoth', 'lay mammoth bear as mammoth']
@@ -23,13 +24,11 @@ few nanoseconds each, from the tables below; tests check that both give the same
 
 from __future__ import annotations
 
-import importlib
-import os
-import warnings
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress, product
 from operator import getitem, mul
+from types import ModuleType
 from typing import Any, cast, overload
 
 from .actions import (
@@ -45,6 +44,7 @@ from .actions import (
     MammuZAction,
 )
 from .cards import DINOSAURS, SPECIES
+from .kernel import KERNEL, uses_kernel
 
 Actions = tuple[MammuZAction, ...]
 Lays = Sequence[MammuZAction]
@@ -72,6 +72,9 @@ _LAYOUT_OF = {bytes(held >> i & 1 for i in range(len(DINOSAURS))):
                              for size in range(MAX_LAY + 1)))
               for held, layout in zip(_HELD, _LAYOUTS, strict=True)}  # a capped hand's
 # dinosaurs -> its layout, and how many of its blocks hold 0, 1, … 4 dinosaurs
+_FIRST = tuple(start - (block == 0) for block, (start, end)
+               in enumerate(zip(BLOCK_STARTS, (*BLOCK_STARTS[1:], len(MULTISETS)), strict=True))
+               for _ in range(start, end))  # per multiset, its block's `first` in a layout
 
 
 def _half_masks(kinds: range) -> tuple[bytes, ...]:
@@ -174,16 +177,16 @@ def _indices(lays: LaySet) -> tuple[int, ...]:
 
 
 class LegalLays(Sequence[MammuZAction]):
-    """The lays of `lays` as each of `species` (species by species), then `tail`: a tuple in
+    """The lays of `hand` as each of `species` (species by species), then `tail`: a tuple in
     all but its type (`len`, indexing, slicing, iteration, `in`, `==` and hashing as the tuple
     of the same actions), building actions only when asked. Immutable: a snapshot of one
     position, like the tuple it stands for."""
 
     __slots__ = ("_species", "_lays", "_tail", "_count", "_len")
 
-    def __init__(self, species: tuple[int, ...], lays: LaySet, tail: Actions) -> None:
+    def __init__(self, species: tuple[int, ...], hand: list[int], tail: Actions) -> None:
         self._species = species
-        self._lays = lays
+        self._lays = lays = lay_set(hand)
         self._tail = tail
         self._count = count = len(species) * lays[3]
         self._len = count + len(tail)
@@ -225,12 +228,18 @@ class LegalLays(Sequence[MammuZAction]):
         yield from self._tail
 
     def __contains__(self, action: object) -> bool:
-        if type(action) is MammuZAction and action.kind == LAY_KIND:
+        """Without building the lays: the checked `apply` asks it of every lay."""
+        if type(action) is MammuZAction and action.kind == LAY_KIND and ALL[action.id] is action:
             if action.species not in self._species:
                 return False
-            sets, m = _indices(self._lays), action.multiset
-            at = bisect_left(sets, m)
-            return at < len(sets) and sets[at] == m
+            m = action.multiset
+            first = _FIRST[m]
+            found, ends, layout, _ = self._lays
+            for f, start, j in layout:
+                if f == first:  # the hand holds the lay's dinosaurs
+                    at = bisect_left(found, m - first, start, ends[j])
+                    return at < ends[j] and found[at] == m - first
+            return False
         return action in self._tail
 
     def __eq__(self, other: object) -> bool:
@@ -257,11 +266,7 @@ class LegalLays(Sequence[MammuZAction]):
         return repr(tuple(self))
 
 
-# -- the optional C kernel: a tuple ------------------------------------------------------------
-
-KERNEL_VERSION = 1  # the calling convention of _gather.c (its VERSION)
-Gather = Callable[..., Actions]
-
+# -- the optional C kernel: the same sequence in C ---------------------------------------------
 
 def _block_rows() -> tuple[tuple[Actions, ...], ...]:
     """_BLOCK_ROWS[species][block]: that block of the species' row of lays, so that the lay
@@ -277,55 +282,50 @@ def _block_rows() -> tuple[tuple[Actions, ...], ...]:
     return tuple(out)
 
 
-_BLOCK_ROWS = _block_rows()
-# the kernel's layouts: per dinosaurs held, (block, first offset, end offset) per usable block
-_KERNEL_LAYOUTS = tuple(tuple((block, int(block == 0), ANIMALS_UP_TO[MAX_LAY - len(dinos)])
-                              for block, dinos in _blocks(held)) for held in _HELD)
+def _where() -> tuple[tuple[int, int], ...]:
+    """Per multiset, its block and the offset of its animal part in ANIMAL_PARTS (the kernel's
+    `in`: an action's id names its species and multiset)."""
+    ends = (*BLOCK_STARTS[1:], len(MULTISETS))
+    return tuple((block, m - start + (block == 0))
+                 for block, (start, end) in enumerate(zip(BLOCK_STARTS, ends, strict=True))
+                 for m in range(start, end))
+
+
+# the kernel's plans: per dinosaurs held, (block, first offset, end offset) per usable block
+_KERNEL_PLANS = tuple(tuple((block, int(block == 0), ANIMALS_UP_TO[MAX_LAY - len(dinos)])
+                            for block, dinos in _blocks(held)) for held in _HELD)
 _ONE = tuple((s,) for s in SPECIES)
 
 
-def _kernel() -> Gather | None:
-    """The C kernel's `gather`, if it is installed, matches this module and TIERGARTEN_PURE
-    is not set; else None (pure Python: the same actions, slower)."""
-    if os.environ.get("TIERGARTEN_PURE", "") not in ("", "0"):
+Make = Callable[[tuple[int, ...], list[int], Actions], Lays]
+
+
+def _kernel_lays(kernel: ModuleType | None) -> Make | None:
+    """The kernel's `Lays(species, hand, tail)`, given this module's tables; None without a
+    kernel."""
+    if kernel is None:
         return None
-    try:
-        kernel = importlib.import_module("_tiergarten_mammuz")
-    except ImportError:
-        return None
-    if getattr(kernel, "VERSION", None) != KERNEL_VERSION:
-        warnings.warn("_tiergarten_mammuz was built from another version of "
-                      "tiergarten/games/mammuz/_gather.c; MammuZ runs as pure Python (slower). "
-                      "Reinstall the package (`make`) to rebuild it.", stacklevel=2)
-        return None
-    return cast(Gather, kernel.gather)
+    kernel.setup(_block_rows(), ALL, _KERNEL_PLANS, _LOW, _HIGH, _where())
+    Sequence.register(kernel.Lays)
+    return cast(Make, kernel.Lays)
 
 
-_GATHER = _kernel()
-
-
-def uses_kernel() -> bool:
-    """Whether lays come from the C kernel (else from the pure-Python LegalLays)."""
-    return _GATHER is not None
+# `LAYS(species, hand, tail)`: the lays of `hand` (counts of the fourteen kinds) as each of
+# `species`, in table order, then `tail`; the C kernel's where installed, else LegalLays
+LAYS: Make = _kernel_lays(KERNEL) or LegalLays
 
 
 def lays_as(hand: list[int], species: int, tail: Actions = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
     of) `species`, in table order, then `tail`."""
-    if _GATHER is not None:
-        return _GATHER(_BLOCK_ROWS, _ONE[species], bytes(hand).translate(_CAP), _KERNEL_LAYOUTS,
-                       _LOW, _HIGH, tail)
-    return LegalLays(_ONE[species], lay_set(hand), tail)
+    return LAYS(_ONE[species], hand, tail)
 
 
 def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Actions = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
     then `tail`."""
-    if _GATHER is not None:
-        return _GATHER(_BLOCK_ROWS, declarable, bytes(hand).translate(_CAP), _KERNEL_LAYOUTS,
-                       _LOW, _HIGH, tail)
-    return LegalLays(declarable, lay_set(hand), tail)
+    return LAYS(declarable, hand, tail)
 
 
-__all__ = ["LegalLays", "animal_mask", "lay_set", "lays_as", "multisets", "offsets",
+__all__ = ["LAYS", "LegalLays", "animal_mask", "lay_set", "lays_as", "multisets", "offsets",
            "opening_lays", "uses_kernel"]

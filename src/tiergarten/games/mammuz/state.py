@@ -10,7 +10,7 @@ lays a hand can make are found in `lays.py`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import add
 from typing import Any, ClassVar
 
@@ -27,7 +27,6 @@ from .actions import (
     LAY_KIND,
     MAX_LAY,
     MAX_SEATS,
-    NEEDS,
     MammuZAction,
 )
 from .cards import (
@@ -45,7 +44,8 @@ from .cards import (
     SPECIES,
     in_play,
 )
-from .lays import lays_as, opening_lays
+from .kernel import KERNEL
+from .lays import LAYS
 from .terms import (
     DEALT,
     GIVE_PHASE,
@@ -61,12 +61,13 @@ from .terms import (
 
 _DOUBTS = tuple(DOUBT[:size] for size in range(MAX_LAY + 1))  # by the last lay's size
 _ALONE = tuple((seat,) for seat in range(MAX_SEATS))  # to_move without an extinction
+_ONE = tuple((s,) for s in SPECIES)  # a herd's species, as LAYS takes it
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:
     """`rng.shuffle(items)`, draw for draw (CPython's algorithm, tested against it), with the
-    draws inlined: a third quicker than the library's loop (1.2 against 2.0 µs for a lay of
-    three cards, 13 against 19 µs for a deal of forty), and every lay shuffles."""
+    draws inlined: a third quicker than the library's loop, and every lay shuffles. The C
+    kernel's `shuffle` (kernel.py), where installed, is its twin (again quicker)."""
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
@@ -75,6 +76,10 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= n:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_shuffle: Callable[[random.Random, list[int]], None] = (
+    shuffle if KERNEL is None else KERNEL.shuffle)
 
 
 def _after_lay(ext: dict[int, tuple[MammuZAction, ...]],
@@ -152,12 +157,12 @@ class MammuZState(TurnState[MammuZAction]):
         setup = SETUP[self.n]
         rng = self.rng
         dinos = list(DINOSAURS)
-        shuffle(rng, dinos)
+        _shuffle(rng, dinos)
         self.box = sorted(dinos[setup.dinosaurs:])  # dinosaurs left in the box, never seen
         self.in_game = [COUNTS[k] if k in self.declarable else 0 for k in SPECIES]
         self.in_game += [1 if d not in self.box else 0 for d in DINOSAURS]
         deck = [k for k in range(KINDS) for _ in range(self.in_game[k])]
-        shuffle(rng, deck)
+        _shuffle(rng, deck)
         self.hands = []
         for seat in range(self.n):
             hand = [0] * KINDS
@@ -218,49 +223,13 @@ class MammuZState(TurnState[MammuZAction]):
         mine = ext.get(seat, ()) if ext else ()
         phase = self.phase
         if phase == OPEN:
-            return opening_lays(self.hands[seat], self.declarable, mine)
+            return LAYS(self.declarable, self.hands[seat], mine)
         if phase == GIVE_PHASE:
             return mine + GIVE[:self.n]
         doubts = _DOUBTS[len(self.lays[-1][1])]
         if not self.sizes[(seat - 1) % self.n]:
             return doubts + mine  # the previous player laid their last card: doubt is forced
-        return lays_as(self.hands[seat], self.species, doubts + mine)
-
-    def is_legal(self, seat: int, action: MammuZAction) -> bool:
-        """Whether `seat` may make `action` now: `action in legal_actions(seat)`, without
-        searching that tuple (where a doubt comes after every lay)."""
-        if self.over:
-            return False
-        kind = action.kind
-        if kind == EXTINCT_KIND:  # open to its seat in any phase, on turn or not
-            return action in self.extinctions().get(seat, ())
-        if seat != self.turn:
-            return False
-        phase = self.phase
-        if kind == DOUBT_KIND:
-            return phase == RESPOND and action.n <= len(self.lays[-1][1])
-        if kind == GIVE_KIND:
-            return phase == GIVE_PHASE and action.n < self.n
-        if phase == OPEN:
-            if action.species not in self.declarable:
-                return False
-        elif (phase != RESPOND or action.species != self.species
-              or not self.sizes[(seat - 1) % self.n]):
-            return False
-        hand = self.hands[seat]
-        for k, count in NEEDS[action.multiset]:  # noqa: SIM110 (a loop: quicker than all())
-            if hand[k] < count:
-                return False
-        return True
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
-        changes nothing. Same as `State.apply`, with a quicker test for lays."""
-        if (type(action) is MammuZAction and type(seat) is int and 0 <= seat < self.n
-                and self.is_legal(seat, action)):
-            self.apply_unchecked(seat, action)
-            return
-        super().apply(seat, action)
+        return LAYS(_ONE[self.species], self.hands[seat], doubts + mine)
 
     def _result(self, reason: Termination) -> Result:
         """The winner scores 1; everyone else minus the cards left in hand. A game stopped
@@ -316,7 +285,7 @@ class MammuZState(TurnState[MammuZAction]):
         count = len(cards)
         if count > 1:
             order = list(cards)
-            shuffle(self.rng, order)  # where each card lies in the lay: unseen by the doubter
+            _shuffle(self.rng, order)  # where each card lies in the lay: unseen by the doubter
             cards = tuple(order)
         hand, herd = self.hands[seat], self.herd
         for k in cards:
@@ -448,7 +417,7 @@ class MammuZState(TurnState[MammuZAction]):
         card = self.revealed[-1][1]
         pile = [k for _, cards in self.lays for k in cards]
         pile.remove(card)
-        shuffle(rng, pile)
+        _shuffle(rng, pile)
         at = rng.randrange(len(pile) + 1)
         pile.insert(at, card)
         dealt = [0] * n
