@@ -10,7 +10,7 @@ import pytest
 import tiergarten
 from tiergarten.games.mammuz.cards import DINOSAUR_NAMES, NAMES
 from tiergarten.games.mammuz.kernel import KERNEL
-from tiergarten.games.mammuz.state import shuffle
+from tiergarten.games.mammuz.state import below, shuffle
 
 Shuffle = Callable[[random.Random, list[int]], None]
 
@@ -86,3 +86,11 @@ def test_the_engine_shuffles_draw_for_draw_as_the_library_does(shuffle: Shuffle)
             rng_theirs.shuffle(theirs)
             assert ours == theirs
             assert rng_ours.getstate() == rng_theirs.getstate()
+
+
+def test_the_starter_is_drawn_draw_for_draw_as_randrange_draws() -> None:
+    for n in range(1, 70):
+        for seed in range(20):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert below(ours, n) == theirs.randrange(n)
+            assert ours.getstate() == theirs.getstate()

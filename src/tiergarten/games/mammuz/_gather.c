@@ -450,28 +450,33 @@ static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     PyObject *list = args[1];
+    if (PyList_GET_SIZE(list) < 2) Py_RETURN_NONE;
+    PyObject *getrandbits = PyObject_GetAttr(args[0], getrandbits_name);  /* once: a bound method */
+    if (getrandbits == NULL) return NULL;
     for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i > 0; i--) {
         size_t n = (size_t)i + 1;
-        int bits = 64 - __builtin_clzll((unsigned long long)n);
-        PyObject *call[2] = {args[0], PyLong_FromLong(bits)};  /* a small int: never fails */
-        size_t j;
+        PyObject *bits = PyLong_FromLong(64 - __builtin_clzll((unsigned long long)n));
+        size_t j;  /* bits: a small int, cached (never fails) */
         do {
-            PyObject *got = PyObject_VectorcallMethod(getrandbits_name, call,
-                                                      2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-            if (got == NULL) return NULL;
+            PyObject *got = PyObject_Vectorcall(getrandbits, &bits, 1, NULL);
+            if (got == NULL) goto fail;
             j = PyLong_AsSize_t(got);
             Py_DECREF(got);
-            if (j == (size_t)-1 && PyErr_Occurred()) return NULL;
+            if (j == (size_t)-1 && PyErr_Occurred()) goto fail;
         } while (j >= n);
         if (i >= PyList_GET_SIZE(list)) {  /* getrandbits changed the list */
             PyErr_SetString(PyExc_RuntimeError, "shuffle: the list changed size");
-            return NULL;
+            goto fail;
         }
         PyObject *t = PyList_GET_ITEM(list, i);
         PyList_SET_ITEM(list, i, PyList_GET_ITEM(list, j));
         PyList_SET_ITEM(list, j, t);
     }
+    Py_DECREF(getrandbits);
     Py_RETURN_NONE;
+fail:
+    Py_DECREF(getrandbits);
+    return NULL;
 }
 
 /* -- module --------------------------------------------------------------------------------- */

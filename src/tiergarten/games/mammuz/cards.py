@@ -72,6 +72,11 @@ def in_play(players: int) -> tuple[int, ...]:
     return tuple(s for s in SPECIES if s not in removed)
 
 
+def power_indices(powers: dict[str, str]) -> tuple[int, ...]:
+    """Each dinosaur's power (an index in POWER_NAMES), in DINOSAURS order, from the option."""
+    return tuple(POWER_NAMES.index(powers[name]) for name in DINOSAUR_NAMES)
+
+
 def check_powers(value: object) -> dict[str, str]:
     """Read option `dinosaur_powers`: a mapping of dinosaur name to power name (left-out
     dinosaurs keep their default). Text `"pterosaurus=remove, ..."` is read too.

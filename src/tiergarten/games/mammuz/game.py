@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
 
 from .actions import FIXED, GIVE, NOTATION_HINT, parse_lay
-from .cards import DEFAULT_POWERS, check_powers
+from .cards import DEFAULT_POWERS, check_powers, power_indices
 from .state import MammuZState
 from .terms import MammuZTermination
 
@@ -41,6 +43,10 @@ class MammuZ(Game):
     """
 
     info = INFO
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.powers = power_indices(self.options["dinosaur_powers"])  # read once, not per deal
 
     def _make_actions(self) -> tuple[Action, ...]:
         return FIXED + GIVE[:self.players]

@@ -34,7 +34,14 @@ Lays = Sequence[tuple[int, tuple[int, ...]]]
 def table(players: int) -> list[list[int]]:
     """A table for `players` seats and a spectator, knowing nothing yet: a row per observer,
     then the `laid` row (one count per holder)."""
+    return [row.copy() for row in _EMPTY.get(players) or _empty(players)]  # quicker copied
+
+
+def _empty(players: int) -> list[list[int]]:
     return [[0] * ((players + 1) * KINDS) for _ in range(players + 1)] + [[0] * (players + 1)]
+
+
+_EMPTY = {players: _empty(players) for players in range(3, 8)}  # never changed: only copied
 
 
 def row(known: list[list[int]], observer: int) -> list[int]:

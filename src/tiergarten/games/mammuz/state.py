@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from operator import add
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from tiergarten.core import Action, Game, Result, Termination, TurnState, ViewModule
+from tiergarten.core import Action, Result, Termination, TurnState, ViewModule
 
 from . import knowledge, view
 from .actions import (
@@ -32,13 +32,11 @@ from .actions import (
 from .cards import (
     COUNTS,
     DEAL_OUT,
-    DINOSAUR_NAMES,
     DINOSAURS,
     DOUBTED_TAKES,
     DOUBTER_CHOOSES,
     DOUBTER_TAKES,
     KINDS,
-    POWER_NAMES,
     REMOVE,
     SETUP,
     SPECIES,
@@ -58,6 +56,9 @@ from .terms import (
     WON,
     MammuZTermination,
 )
+
+if TYPE_CHECKING:
+    from .game import MammuZ
 
 _DOUBTS = tuple(DOUBT[:size] for size in range(MAX_LAY + 1))  # by the last lay's size
 _ALONE = tuple((seat,) for seat in range(MAX_SEATS))  # to_move without an extinction
@@ -80,6 +81,23 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
 
 _shuffle: Callable[[random.Random, list[int]], None] = (
     shuffle if KERNEL is None else KERNEL.shuffle)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)`, draw for draw (CPython's `_randbelow`, tested against it)."""
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
+
+
+# Per player count, what every deal starts from: the species in play, the cards of each kind
+# in play before the dinosaurs are drawn, and those species' cards in kind order.
+_IN_PLAY = {n: in_play(n) for n in SETUP}
+_SPECIES_IN_GAME = {n: [COUNTS[k] if k in _IN_PLAY[n] else 0 for k in SPECIES]
+                    + [0] * len(DINOSAURS) for n in SETUP}
+_SPECIES_DECK = {n: [k for k in SPECIES for _ in range(_SPECIES_IN_GAME[n][k])] for n in SETUP}
 
 
 def _after_lay(ext: dict[int, tuple[MammuZAction, ...]],
@@ -127,11 +145,10 @@ class MammuZState(TurnState[MammuZAction]):
                    "jackpot")
     _CLONE_COPY_EACH = ("hands", "known")
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: MammuZ, seed: int) -> None:
         super().__init__(game, seed)
         n = self.n = game.players
-        self.powers = tuple(POWER_NAMES.index(game.options["dinosaur_powers"][name])
-                            for name in DINOSAUR_NAMES)
+        self.powers = game.powers
         self.species = -1  # the declared species of the open herd
         self.lays: list[tuple[int, tuple[int, ...]]] = []  # (seat, cards in position order)
         self.herd = [0] * KINDS
@@ -140,7 +157,7 @@ class MammuZState(TurnState[MammuZAction]):
         self.jackpot_size = 0
         self.removed = [0] * KINDS  # cards that left the game face up (removed herds)
         self.extinct = [False] * len(SPECIES)
-        self.declarable = in_play(n)
+        self.declarable = _IN_PLAY[n]
         self.known = knowledge.table(n)  # what each seat knows of other hands (knowledge.py)
         # turned-up cards: (layer, kind, doubter, position, outcome, taker); the taker is who
         # got the turned card (the doubter, when the herd is removed)
@@ -154,23 +171,27 @@ class MammuZState(TurnState[MammuZAction]):
 
     def _deal(self) -> None:
         """Take out the removed species, shuffle in unseen dinosaurs, deal all, pick a starter."""
-        setup = SETUP[self.n]
+        n = self.n
+        setup = SETUP[n]
         rng = self.rng
         dinos = list(DINOSAURS)
         _shuffle(rng, dinos)
+        shown = sorted(dinos[:setup.dinosaurs])  # shuffled in, unseen
         self.box = sorted(dinos[setup.dinosaurs:])  # dinosaurs left in the box, never seen
-        self.in_game = [COUNTS[k] if k in self.declarable else 0 for k in SPECIES]
-        self.in_game += [1 if d not in self.box else 0 for d in DINOSAURS]
-        deck = [k for k in range(KINDS) for _ in range(self.in_game[k])]
+        in_game = self.in_game = _SPECIES_IN_GAME[n].copy()
+        for d in shown:
+            in_game[d] = 1
+        deck = _SPECIES_DECK[n] + shown  # every card in play, in kind order
         _shuffle(rng, deck)
+        size = setup.hand
         self.hands = []
-        for seat in range(self.n):
+        for start in range(0, n * size, size):
             hand = [0] * KINDS
-            for k in deck[seat * setup.hand:(seat + 1) * setup.hand]:
+            for k in deck[start:start + size]:
                 hand[k] += 1
             self.hands.append(hand)
-        self.sizes = [setup.hand] * self.n
-        self.turn = rng.randrange(self.n)
+        self.sizes = [size] * n
+        self.turn = below(rng, n)
         self.phase = OPEN
         self.events.append((self.turn, "start"))
 
@@ -418,7 +439,7 @@ class MammuZState(TurnState[MammuZAction]):
         pile = [k for _, cards in self.lays for k in cards]
         pile.remove(card)
         _shuffle(rng, pile)
-        at = rng.randrange(len(pile) + 1)
+        at = below(rng, len(pile) + 1)
         pile.insert(at, card)
         dealt = [0] * n
         for i, k in enumerate(pile):
