@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import tiergarten
-from tiergarten.games.mammuz import kernel, lays
+from tiergarten.games.mammuz import kernel, lays, state
 from tiergarten.games.mammuz.actions import DOUBT, EXTINCT, LAY_BY, MammuZAction
 from tiergarten.games.mammuz.cards import SPECIES
 
@@ -108,6 +108,23 @@ def test_the_c_kernel_refuses_what_is_not_a_hand() -> None:
         made((0,), [0] * 13, ())
     with pytest.raises(ValueError, match="species is 0 to 7"):
         made((8,), [1] + [0] * 13, ())
+
+
+def test_the_c_kernel_moves_a_lay_as_the_python_twin_does() -> None:
+    """The same order drawn (rng state included), the same hand and herd after."""
+    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed")
+    rng = random.Random(3)
+    for seed in range(300):
+        hand = random_hand(rng)
+        held = [k for k, count in enumerate(hand) for _ in range(count)]
+        cards = tuple(sorted(rng.sample(held, min(len(held), rng.randint(1, 4)))))
+        results = []
+        for move in (state.move_lay, module.move_lay):
+            mine, herd, draws = hand.copy(), [0] * len(hand), random.Random(seed)
+            results.append((move(draws, cards, mine, herd), mine, herd, draws.getstate()))
+        assert results[0] == results[1]
+    with pytest.raises(ValueError, match="a kind is 0 to 13"):
+        module.move_lay(rng, (14,), [0] * 14, [0] * 14)
 
 
 # Random games with clones, resamples and observations: a digest of everything they produce.

@@ -9,7 +9,8 @@
  *   thousands); iteration, slices, `==`, hashing and `+` go through the tuple of the same
  *   actions.
  * - `shuffle(rng, items)`: random.shuffle's algorithm, draw for draw through rng.getrandbits
- *   (the twin is state.shuffle).
+ *   (the twin is state.shuffle), and `move_lay(rng, cards, hand, herd)`: a lay's cards
+ *   shuffled so and moved from the hand to the herd (the twin is state.move_lay).
  *
  * Every table comes from lays.py (`setup`), so the rules stay in Python; `VERSION` names this
  * calling convention (the package uses the kernel only when it matches). Built into the wheel
@@ -440,22 +441,19 @@ static PyTypeObject LaysType = {
     .tp_methods = lays_methods,
 };
 
-/* -- shuffle -------------------------------------------------------------------------------- */
+/* -- shuffle, lay -------------------------------------------------------------------------- */
 
-/* shuffle(rng, items): random.shuffle(items) by rng, draw for draw (CPython's algorithm: for i
- * from the last down to 1, j = rng._randbelow(i + 1) by getrandbits, items i and j swap). */
-static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyList_CheckExact(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "shuffle(rng, items): items is a list");
-        return NULL;
-    }
-    PyObject *list = args[1];
-    if (PyList_GET_SIZE(list) < 2) Py_RETURN_NONE;
-    PyObject *getrandbits = PyObject_GetAttr(args[0], getrandbits_name);  /* once: a bound method */
-    if (getrandbits == NULL) return NULL;
-    for (Py_ssize_t i = PyList_GET_SIZE(list) - 1; i > 0; i--) {
-        size_t n = (size_t)i + 1;
-        PyObject *bits = PyLong_FromLong(64 - __builtin_clzll((unsigned long long)n));
+/* random.shuffle's algorithm on items[0:n] by rng, draw for draw: for i from the last down to
+ * 1, j = rng._randbelow(i + 1) by getrandbits, items i and j swap. `items` is the item array
+ * of a list or of a tuple nobody else holds yet; `list`, if not NULL, is that list (checked
+ * after each draw, which runs Python code and could change it). */
+static int shuffle_items(PyObject *rng, PyObject **items, Py_ssize_t n, PyObject *list) {
+    if (n < 2) return 0;
+    PyObject *getrandbits = PyObject_GetAttr(rng, getrandbits_name);  /* once: a bound method */
+    if (getrandbits == NULL) return -1;
+    for (Py_ssize_t i = n - 1; i > 0; i--) {
+        size_t below = (size_t)i + 1;
+        PyObject *bits = PyLong_FromLong(64 - __builtin_clzll((unsigned long long)below));
         size_t j;  /* bits: a small int, cached (never fails) */
         do {
             PyObject *got = PyObject_Vectorcall(getrandbits, &bits, 1, NULL);
@@ -463,19 +461,76 @@ static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nar
             j = PyLong_AsSize_t(got);
             Py_DECREF(got);
             if (j == (size_t)-1 && PyErr_Occurred()) goto fail;
-        } while (j >= n);
-        if (i >= PyList_GET_SIZE(list)) {  /* getrandbits changed the list */
-            PyErr_SetString(PyExc_RuntimeError, "shuffle: the list changed size");
+        } while (j >= below);
+        if (list != NULL && (PyList_GET_SIZE(list) != n || ((PyListObject *)list)->ob_item != items)) {
+            PyErr_SetString(PyExc_RuntimeError, "shuffle: the list changed");
             goto fail;
         }
-        PyObject *t = PyList_GET_ITEM(list, i);
-        PyList_SET_ITEM(list, i, PyList_GET_ITEM(list, j));
-        PyList_SET_ITEM(list, j, t);
+        PyObject *t = items[i];
+        items[i] = items[j];
+        items[j] = t;
     }
     Py_DECREF(getrandbits);
-    Py_RETURN_NONE;
+    return 0;
 fail:
     Py_DECREF(getrandbits);
+    return -1;
+}
+
+/* shuffle(rng, items): random.shuffle(items) by rng, draw for draw (the twin: state.shuffle). */
+static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(rng, items): items is a list");
+        return NULL;
+    }
+    PyObject *list = args[1];
+    if (shuffle_items(args[0], ((PyListObject *)list)->ob_item, PyList_GET_SIZE(list), list) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* counts[k] += by, for a list of fourteen counts. */
+static int add_to(PyObject *counts, Py_ssize_t k, long by) {
+    long value = PyLong_AsLong(PyList_GET_ITEM(counts, k));
+    if (value == -1 && PyErr_Occurred()) return -1;
+    PyObject *now = PyLong_FromLong(value + by);
+    if (now == NULL) return -1;
+    Py_SETREF(((PyListObject *)counts)->ob_item[k], now);
+    return 0;
+}
+
+/* move_lay(rng, cards, hand, herd) -> tuple: the cards (a tuple of kinds) in the order shuffle
+ * draws for them, each moved from hand to herd (lists of fourteen counts). The twin:
+ * state.move_lay. */
+static PyObject *move_lay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyTuple_Check(args[1]) || !PyList_CheckExact(args[2]) ||
+        PyList_GET_SIZE(args[2]) != KEY_KINDS || !PyList_CheckExact(args[3]) ||
+        PyList_GET_SIZE(args[3]) != KEY_KINDS) {
+        PyErr_SetString(PyExc_TypeError, "move_lay(rng, cards, hand, herd): a tuple of kinds, "
+                        "two lists of fourteen counts");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(args[1]);
+    for (Py_ssize_t i = 0; i < n; i++) {  /* check all before changing anything */
+        long k = PyLong_AsLong(PyTuple_GET_ITEM(args[1], i));
+        if (k < 0 || k >= KEY_KINDS) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "move_lay: a kind is 0 to 13");
+            return NULL;
+        }
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyTuple_SET_ITEM(out, i, Py_NewRef(PyTuple_GET_ITEM(args[1], i)));
+    if (shuffle_items(args[0], ((PyTupleObject *)out)->ob_item, n, NULL) < 0) goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t k = PyLong_AsSsize_t(PyTuple_GET_ITEM(out, i));
+        if (add_to(args[2], k, -1) < 0 || add_to(args[3], k, 1) < 0) goto fail;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
     return NULL;
 }
 
@@ -486,6 +541,8 @@ static PyMethodDef methods[] = {
      "setup(rows, all, plans, low, high, where): the tables of mammuz/lays.py"},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
      "shuffle(rng, items): random.shuffle(items), draw for draw by rng.getrandbits"},
+    {"move_lay", (PyCFunction)(void (*)(void))move_lay, METH_FASTCALL,
+     "move_lay(rng, cards, hand, herd) -> tuple: cards shuffled, moved from hand to herd"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -79,8 +79,22 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def move_lay(rng: random.Random, cards: tuple[int, ...], hand: list[int], herd: list[int],
+             ) -> tuple[int, ...]:
+    """`cards` in the order `shuffle` draws for them (where each lies in the lay: unseen by
+    the doubter), each moved from `hand` to `herd`. The C kernel's `move_lay` is its twin."""
+    order = list(cards)
+    shuffle(rng, order)
+    for k in order:
+        hand[k] -= 1
+        herd[k] += 1
+    return tuple(order)
+
+
 _shuffle: Callable[[random.Random, list[int]], None] = (
     shuffle if KERNEL is None else KERNEL.shuffle)
+_move_lay: Callable[[random.Random, tuple[int, ...], list[int], list[int]], tuple[int, ...]] = (
+    move_lay if KERNEL is None else KERNEL.move_lay)
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -227,30 +241,46 @@ class MammuZState(TurnState[MammuZAction]):
             ext = self._ext
             if ext is None:
                 ext = self.extinctions()
-            movers = (turn, *sorted(s for s in ext if s != turn)) if ext else _ALONE[turn]
+            if ext:
+                others = sorted(ext)
+                if turn in ext:
+                    others.remove(turn)
+                movers = (turn, *others)
+            else:
+                movers = _ALONE[turn]
             self._movers = movers
         return movers
 
-    def _off_turn_actions(self, seat: int) -> tuple[MammuZAction, ...]:
-        return self.extinctions().get(seat, ())
-
-    def _turn_actions(self) -> Sequence[MammuZAction]:
-        """A tuple, or where lays are open a `LegalLays` (lays.py), which behaves as the tuple
-        of the same actions but builds one only when it is indexed or iterated."""
-        seat = self.turn
+    def legal_actions(self, seat: int) -> Sequence[MammuZAction]:
+        """A tuple, or where lays are open the lazy `LAYS` (lays.py), which behaves as the
+        tuple of the same actions but builds one only when it is indexed or iterated. (Not
+        TurnState's: it is asked on every decision, and so found in one call.)"""
+        if self.over:
+            return ()
         ext = self._ext
         if ext is None:
             ext = self.extinctions()
-        mine = ext.get(seat, ()) if ext else ()
-        phase = self.phase
-        if phase == OPEN:
-            return LAYS(self.declarable, self.hands[seat], mine)
-        if phase == GIVE_PHASE:
-            return mine + GIVE[:self.n]
-        doubts = _DOUBTS[len(self.lays[-1][1])]
-        if not self.sizes[(seat - 1) % self.n]:
-            return doubts + mine  # the previous player laid their last card: doubt is forced
-        return LAYS(_ONE[self.species], self.hands[seat], doubts + mine)
+        if seat != self.turn:
+            return ext.get(seat, ())
+        legal = self._legal
+        if legal is None:
+            mine = ext.get(seat, ()) if ext else ()
+            phase = self.phase
+            if phase == OPEN:
+                legal = LAYS(self.declarable, self.hands[seat], mine)
+            elif phase == GIVE_PHASE:
+                legal = mine + GIVE[:self.n]
+            else:
+                doubts = _DOUBTS[len(self.lays[-1][1])]
+                if not self.sizes[(seat - 1) % self.n]:  # the previous player laid their last
+                    legal = doubts + mine  # card: doubt is forced
+                else:
+                    legal = LAYS(_ONE[self.species], self.hands[seat], doubts + mine)
+            self._legal = legal
+        return legal
+
+    def _turn_actions(self) -> Sequence[MammuZAction]:
+        return self.legal_actions(self.turn)
 
     def _result(self, reason: Termination) -> Result:
         """The winner scores 1; everyone else minus the cards left in hand. A game stopped
@@ -302,16 +332,8 @@ class MammuZState(TurnState[MammuZAction]):
         return None
 
     def _lay(self, seat: int, action: MammuZAction) -> None:
-        cards = action.cards
+        cards = _move_lay(self.rng, action.cards, self.hands[seat], self.herd)
         count = len(cards)
-        if count > 1:
-            order = list(cards)
-            _shuffle(self.rng, order)  # where each card lies in the lay: unseen by the doubter
-            cards = tuple(order)
-        hand, herd = self.hands[seat], self.herd
-        for k in cards:
-            hand[k] -= 1
-            herd[k] += 1
         self.sizes[seat] -= count
         self.herd_size += count
         if self.phase == OPEN:
