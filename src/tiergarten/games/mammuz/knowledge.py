@@ -59,7 +59,8 @@ def settled(known: list[list[int]]) -> list[list[int]]:
 
 
 def forget(known: list[list[int]], seat: int, count: int) -> None:
-    """`seat` laid `count` cards face down: every other observer forgets as many of each kind."""
+    """`seat` laid `count` cards face down: every other observer forgets as many of each kind.
+    (MammuZState._lay does this inline: every lay forgets.)"""
     known[-1][seat] += count
 
 
@@ -74,17 +75,18 @@ def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card
     """The herd went to `holder`: every observer but `skip` learns its own laid cards and the
     turned card (laid by `layer`) are there."""
     base, floor = holder * KINDS, known[-1][holder]
-    for o in range(len(known) - 1):
-        if o == skip:
-            continue
-        counts = known[o]
-        for seat, cards in lays:
-            if seat == o:
-                for k in cards:  # _add, inlined: a herd has up to a few dozen cards
-                    c = counts[base + k]
-                    counts[base + k] = (c if c > floor else floor) + 1
-        if layer != o:
-            _add(counts, base + card, floor, 1)
+    for seat, cards in lays:  # each layer's own cards, into its row (in lay order)
+        if seat != skip:
+            counts = known[seat]
+            for k in cards:  # _add, inlined: a herd has up to a few dozen cards
+                c = counts[base + k]
+                counts[base + k] = (c if c > floor else floor) + 1
+    at = base + card
+    for o in range(len(known) - 1):  # then the turned card, into every other row
+        if o != skip and o != layer:
+            counts = known[o]
+            c = counts[at]
+            counts[at] = (c if c > floor else floor) + 1
 
 
 def learn_card(known: list[list[int]], holder: int, card: int) -> None:
@@ -111,6 +113,6 @@ def move_jackpot(known: list[list[int]], taker: int) -> None:
 
 def forget_species(known: list[list[int]], species: int) -> None:
     """Every card of `species` left the game (an extinction)."""
+    zeros = [0] * (len(known) - 1)  # one per holder
     for counts in known[:-1]:
-        for i in range(species, len(counts), KINDS):
-            counts[i] = 0
+        counts[species::KINDS] = zeros

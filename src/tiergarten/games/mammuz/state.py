@@ -123,9 +123,9 @@ def _after_lay(ext: dict[int, tuple[MammuZAction, ...]],
         return ext
     after = {}
     for seat, actions in ext.items():
-        kept = tuple(a for a in actions if a.species not in laid)
+        kept = [a for a in actions if a.species not in laid]
         if kept:
-            after[seat] = kept
+            after[seat] = tuple(kept)
     return after
 
 
@@ -136,10 +136,10 @@ def _after_take(ext: dict[int, tuple[MammuZAction, ...]], taker: int, hand: list
     given those open before: only the taker got cards. Another seat that could extinguish a
     species still can (none of it was in the herd or the jackpot), and one that could not still
     cannot (what it lacked is in the taker's hand now)."""
-    after = {seat: actions for seat, actions in ext.items() if seat != taker}
-    mine = tuple(EXTINCT[s] for s in declarable if in_game[s] and hand[s] == in_game[s])
+    after = {seat: actions for seat, actions in ext.items() if seat != taker} if ext else {}
+    mine = [EXTINCT[s] for s in declarable if in_game[s] and hand[s] == in_game[s]]
     if mine:
-        after[taker] = mine
+        after[taker] = tuple(mine)
     return after
 
 
@@ -339,7 +339,7 @@ class MammuZState(TurnState[MammuZAction]):
         if self.phase == OPEN:
             self.species = action.species
         self.lays.append((seat, cards))
-        knowledge.forget(self.known, seat, count)
+        self.known[-1][seat] += count  # knowledge.forget, inlined: every lay forgets
         self.events.append((seat, "lay", count, self.species))
         self.turn = (seat + 1) % self.n
         self.phase = RESPOND
@@ -481,7 +481,9 @@ class MammuZState(TurnState[MammuZAction]):
         self.sizes[seat] -= count
         self.in_game[species] = 0
         self.extinct[species] = True
-        self.declarable = tuple(s for s in self.declarable if s != species)
+        declarable = list(self.declarable)
+        declarable.remove(species)
+        self.declarable = tuple(declarable)
         knowledge.forget_species(self.known, species)
         self.events.append((seat, "extinct", species, count))
         if not self.sizes[seat]:
