@@ -127,6 +127,24 @@ def test_the_c_kernel_moves_a_lay_as_the_python_twin_does() -> None:
         module.move_lay(rng, (14,), [0] * 14, [0] * 14)
 
 
+def test_the_c_kernel_deals_as_the_python_twin_does() -> None:
+    """The same shuffle (rng state included), the same hands."""
+    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed")
+    for seed in range(100):
+        players = 3 + seed % 5
+        deck = [k for k in range(14) for _ in range(seed % 3 + 1)][:players * 6]
+        results = []
+        for deal in (state.deal, module.deal):
+            cards, draws = deck.copy(), random.Random(seed)
+            results.append((deal(draws, cards, players, len(deck) // players), cards,
+                            draws.getstate()))
+        assert results[0] == results[1]
+    with pytest.raises(ValueError, match="too few cards"):
+        module.deal(random.Random(1), [0, 1], 3, 1)
+    with pytest.raises(ValueError, match="a kind is 0 to 13"):
+        module.deal(random.Random(1), [0, 14], 2, 1)
+
+
 # Random games with clones, resamples and observations: a digest of everything they produce.
 FINGERPRINT = textwrap.dedent("""
     import hashlib, json, random

@@ -176,15 +176,11 @@ static PyTypeObject LaysType;
 
 /* Lays(species, hand, tail): the lays of `hand` (counts of the fourteen kinds) as each of
  * `species`, then tail. */
-static PyObject *lays_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
-    PyObject *species, *hand, *tail;
+static PyObject *make_lays(PyObject *species, PyObject *hand, PyObject *tail) {
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "Lays: setup() was not called");
         return NULL;
     }
-    if ((kwargs && PyDict_GET_SIZE(kwargs)) || !PyArg_UnpackTuple(args, "Lays", 3, 3, &species,
-                                                                  &hand, &tail))
-        return NULL;
     if (!PyTuple_Check(species) || PyTuple_GET_SIZE(species) > SPECIES || !PyList_Check(hand) ||
         PyList_GET_SIZE(hand) != KEY_KINDS || !PyTuple_Check(tail)) {
         PyErr_SetString(PyExc_TypeError, "Lays(species, hand, tail): a tuple of up to eight "
@@ -215,7 +211,7 @@ static PyObject *lays_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
             per += step.count;
         }
     }
-    Lays *self = (Lays *)type->tp_alloc(type, nsteps);
+    Lays *self = (Lays *)LaysType.tp_alloc(&LaysType, nsteps);
     if (self == NULL) return NULL;
     self->nspecies = (int)PyTuple_GET_SIZE(species);
     for (int s = 0; s < self->nspecies; s++) {
@@ -234,6 +230,23 @@ static PyObject *lays_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     self->lays = per * self->nspecies;
     self->len = self->lays + PyTuple_GET_SIZE(tail);
     return (PyObject *)self;
+}
+
+static PyObject *lays_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *species, *hand, *tail;
+    if ((kwargs && PyDict_GET_SIZE(kwargs)) || !PyArg_UnpackTuple(args, "Lays", 3, 3, &species,
+                                                                  &hand, &tail))
+        return NULL;
+    return make_lays(species, hand, tail);
+}
+
+/* lays(species, hand, tail): Lays(species, hand, tail), called without an argument tuple. */
+static PyObject *lays(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "lays(species, hand, tail) takes three arguments");
+        return NULL;
+    }
+    return make_lays(args[0], args[1], args[2]);
 }
 
 static void lays_dealloc(Lays *self) {
@@ -534,11 +547,66 @@ fail:
     return NULL;
 }
 
+/* deal(rng, deck, players, size) -> hands: the deck (a list of kinds) shuffled by rng in
+ * place, draw for draw as shuffle, then `size` cards to each of `players` hands in turn, each
+ * hand a list of fourteen counts. The twin: state.deal. */
+static PyObject *deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    Py_ssize_t players = nargs == 4 ? PyLong_AsSsize_t(args[2]) : -1;
+    Py_ssize_t size = nargs == 4 ? PyLong_AsSsize_t(args[3]) : -1;
+    if (players < 0 || size < 0 || !PyList_CheckExact(args[1])) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "deal(rng, deck, players, size): a list of kinds, "
+                            "two counts");
+        return NULL;
+    }
+    PyObject *deck = args[1];
+    if (shuffle_items(args[0], ((PyListObject *)deck)->ob_item, PyList_GET_SIZE(deck), deck) < 0)
+        return NULL;
+    if (players * size > PyList_GET_SIZE(deck)) {
+        PyErr_SetString(PyExc_ValueError, "deal: the deck has too few cards");
+        return NULL;
+    }
+    PyObject *hands = PyList_New(players);
+    if (hands == NULL) return NULL;
+    for (Py_ssize_t seat = 0; seat < players; seat++) {
+        long counts[KEY_KINDS] = {0};
+        for (Py_ssize_t i = seat * size; i < (seat + 1) * size; i++) {
+            long k = PyLong_AsLong(PyList_GET_ITEM(deck, i));
+            if (k < 0 || k >= KEY_KINDS) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "deal: a kind is 0 to 13");
+                Py_DECREF(hands);
+                return NULL;
+            }
+            counts[k]++;
+        }
+        PyObject *hand = PyList_New(KEY_KINDS);
+        if (hand == NULL) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        PyList_SET_ITEM(hands, seat, hand);
+        for (int k = 0; k < KEY_KINDS; k++) {
+            PyObject *count = PyLong_FromLong(counts[k]);
+            if (count == NULL) {
+                Py_DECREF(hands);
+                return NULL;
+            }
+            PyList_SET_ITEM(hand, k, count);
+        }
+    }
+    return hands;
+}
+
 /* -- module --------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
     {"setup", (PyCFunction)(void (*)(void))setup, METH_FASTCALL,
      "setup(rows, all, plans, low, high, where): the tables of mammuz/lays.py"},
+    {"lays", (PyCFunction)(void (*)(void))lays, METH_FASTCALL,
+     "lays(species, hand, tail) -> Lays: a hand's legal lays (see mammuz/lays.py)"},
+    {"deal", (PyCFunction)(void (*)(void))deal, METH_FASTCALL,
+     "deal(rng, deck, players, size) -> hands: the deck shuffled, dealt into count lists"},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
      "shuffle(rng, items): random.shuffle(items), draw for draw by rng.getrandbits"},
     {"move_lay", (PyCFunction)(void (*)(void))move_lay, METH_FASTCALL,

@@ -307,7 +307,7 @@ def _kernel_lays(kernel: ModuleType | None) -> Make | None:
         return None
     kernel.setup(_block_rows(), ALL, _KERNEL_PLANS, _LOW, _HIGH, _where())
     Sequence.register(kernel.Lays)
-    return cast(Make, kernel.Lays)
+    return cast(Make, kernel.lays)  # Lays(…), called without an argument tuple
 
 
 # `LAYS(species, hand, tail)`: the lays of `hand` (counts of the fourteen kinds) as each of

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tiergarten.core import Action, Result, Termination, TurnState, ViewModule
+from tiergarten.core import Action, Result, State, Termination, TurnState, ViewModule
+from tiergarten.core.game import DECISION_LIMIT
 
 from . import knowledge, view
 from .actions import (
@@ -91,8 +92,23 @@ def move_lay(rng: random.Random, cards: tuple[int, ...], hand: list[int], herd: 
     return tuple(order)
 
 
+def deal(rng: random.Random, deck: list[int], players: int, size: int) -> list[list[int]]:
+    """Shuffle `deck` (kinds), then deal `size` cards to each of `players` hands in turn (count
+    vectors). The C kernel's `deal` is its twin."""
+    shuffle(rng, deck)
+    hands = []
+    for start in range(0, players * size, size):
+        hand = [0] * KINDS
+        for k in deck[start:start + size]:
+            hand[k] += 1
+        hands.append(hand)
+    return hands
+
+
 _shuffle: Callable[[random.Random, list[int]], None] = (
     shuffle if KERNEL is None else KERNEL.shuffle)
+_deal_cards: Callable[[random.Random, list[int], int, int], list[list[int]]] = (
+    deal if KERNEL is None else KERNEL.deal)
 _move_lay: Callable[[random.Random, tuple[int, ...], list[int], list[int]], tuple[int, ...]] = (
     move_lay if KERNEL is None else KERNEL.move_lay)
 
@@ -196,15 +212,8 @@ class MammuZState(TurnState[MammuZAction]):
         for d in shown:
             in_game[d] = 1
         deck = _SPECIES_DECK[n] + shown  # every card in play, in kind order
-        _shuffle(rng, deck)
-        size = setup.hand
-        self.hands = []
-        for start in range(0, n * size, size):
-            hand = [0] * KINDS
-            for k in deck[start:start + size]:
-                hand[k] += 1
-            self.hands.append(hand)
-        self.sizes = [size] * n
+        self.hands = _deal_cards(rng, deck, n, setup.hand)
+        self.sizes = [setup.hand] * n
         self.turn = below(rng, n)
         self.phase = OPEN
         self.events.append((self.turn, "start"))
@@ -281,6 +290,28 @@ class MammuZState(TurnState[MammuZAction]):
 
     def _turn_actions(self) -> Sequence[MammuZAction]:
         return self.legal_actions(self.turn)
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """TurnState's quick way, for an extinction off turn too (one decision in ten of random
+        play): an action in the seat's legal actions is applied at once; anything else is
+        checked in full (and refused with its reason) by State.apply."""
+        if not self.over:
+            if seat is self.turn:
+                legal = self._legal
+                if legal is None:
+                    legal = self.legal_actions(seat)
+            elif type(seat) is int:
+                legal = self.extinctions().get(seat, ())
+            else:
+                legal = ()
+            if action in legal:  # apply_unchecked, written out (as TurnState.apply does)
+                self.history.append((seat, action))  # type: ignore[arg-type]
+                self._act(seat, action)  # type: ignore[arg-type]
+                decisions = self.decisions = self.decisions + 1
+                if decisions >= self._limit and not self.over:
+                    self._finish(self.game.info.reasons(DECISION_LIMIT))
+                return
+        State.apply(self, seat, action)
 
     def _result(self, reason: Termination) -> Result:
         """The winner scores 1; everyone else minus the cards left in hand. A game stopped
