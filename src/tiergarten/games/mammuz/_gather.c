@@ -18,13 +18,14 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define VERSION 2
 #define KEY_KINDS 14    /* 8 animals, 6 dinosaurs */
 #define SPECIES 8
 #define HELD 64         /* sets of dinosaurs a hand can hold */
 #define MAX_STEPS 64    /* blocks a plan can have (there are 57) */
-#define MASK_MAX 64     /* bytes: room for 512 animal parts (there are 495) */
+#define WORDS 8         /* 64-bit words of a bit set: room for 512 animal parts (there are 495) */
 #define HALVES 625      /* 5**4 capped counts of four species */
 #define MAX_ROW 4096    /* multisets (there are 2338) */
 
@@ -38,41 +39,39 @@ static PyObject *all;        /* every action by id: a lay's id is species * row 
 static Py_ssize_t row_len;   /* multisets per species */
 static Step plans[HELD][MAX_STEPS];  /* per dinosaurs held, its blocks (count unused) */
 static int plan_len[HELD];
-static unsigned char low[HALVES][MASK_MAX], high[HALVES][MASK_MAX];
-static Py_ssize_t mask_len;
+static uint64_t low[HALVES][WORDS], high[HALVES][WORDS];
+static Py_ssize_t mask_bits;  /* bits in the tables' bit sets */
 static unsigned short where_block[MAX_ROW], where_offset[MAX_ROW];  /* per multiset */
 static int ready;
 static PyObject *id_name, *getrandbits_name;
 
-static unsigned char ones[256];  /* ones[v]: bits set in v (a table: no popcnt needed) */
-
-/* The bits of byte `byte` of `mask` that lie in [start, end) (in bits). */
-static unsigned bits_in(const unsigned char *mask, Py_ssize_t byte, Py_ssize_t start,
-                        Py_ssize_t end) {
-    unsigned v = mask[byte];
-    if (byte == start >> 3) v &= 0xFFu << (start & 7);
-    if (byte == (end - 1) >> 3) v &= 0xFFu >> (7 - ((end - 1) & 7));
-    return v & 0xFFu;
+/* Word w of `mask`, only its bits in [start, end) (in bits). */
+static uint64_t word_in(const uint64_t *mask, Py_ssize_t w, Py_ssize_t start, Py_ssize_t end) {
+    uint64_t v = mask[w];
+    if (w == start >> 6) v &= ~0ULL << (start & 63);
+    if (w == (end - 1) >> 6) v &= ~0ULL >> (63 - ((end - 1) & 63));
+    return v;
 }
 
 /* Bits set in mask[start, end) (in bits). */
-static Py_ssize_t count_bits(const unsigned char *mask, Py_ssize_t start, Py_ssize_t end) {
+static Py_ssize_t count_bits(const uint64_t *mask, Py_ssize_t start, Py_ssize_t end) {
     Py_ssize_t n = 0;
-    for (Py_ssize_t byte = start >> 3; start < end && byte <= (end - 1) >> 3; byte++)
-        n += ones[bits_in(mask, byte, start, end)];
+    for (Py_ssize_t w = start >> 6; start < end && w <= (end - 1) >> 6; w++)
+        n += __builtin_popcountll(word_in(mask, w, start, end));
     return n;
 }
 
 /* The offset of the r-th (0-based) bit set in mask[start, end); there are more than r. */
-static Py_ssize_t nth_bit(const unsigned char *mask, Py_ssize_t start, Py_ssize_t end,
+static Py_ssize_t nth_bit(const uint64_t *mask, Py_ssize_t start, Py_ssize_t end,
                           Py_ssize_t r) {
-    for (Py_ssize_t byte = start >> 3;; byte++) {
-        unsigned v = bits_in(mask, byte, start, end);
-        if (r < ones[v]) {
+    for (Py_ssize_t w = start >> 6;; w++) {
+        uint64_t v = word_in(mask, w, start, end);
+        Py_ssize_t here = __builtin_popcountll(v);
+        if (r < here) {
             while (r--) v &= v - 1;
-            return 8 * byte + __builtin_ctz(v);
+            return 64 * w + __builtin_ctzll(v);
         }
-        r -= ones[v];
+        r -= here;
     }
 }
 
@@ -83,12 +82,16 @@ static Py_ssize_t half_index(const unsigned char *c) {
 
 /* -- setup ------------------------------------------------------------------------------ */
 
-static int read_halves(PyObject *halves, unsigned char (*out)[MASK_MAX]) {
+/* The half tables: bytes of a little-endian bit set each, read into 64-bit words. */
+static int read_halves(PyObject *halves, uint64_t (*out)[WORDS]) {
     if (!PyTuple_Check(halves) || PyTuple_GET_SIZE(halves) != HALVES) return -1;
     for (Py_ssize_t i = 0; i < HALVES; i++) {
         PyObject *b = PyTuple_GET_ITEM(halves, i);
-        if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) != mask_len) return -1;
-        memcpy(out[i], PyBytes_AS_STRING(b), (size_t)mask_len);
+        if (!PyBytes_Check(b) || 8 * PyBytes_GET_SIZE(b) != mask_bits) return -1;
+        const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(b);
+        memset(out[i], 0, sizeof out[i]);
+        for (Py_ssize_t j = 0; j < PyBytes_GET_SIZE(b); j++)
+            out[i][j >> 3] |= (uint64_t)bytes[j] << (8 * (j & 7));
     }
     return 0;
 }
@@ -107,7 +110,7 @@ static int read_plans(PyObject *table) {
             PyObject *step = PyTuple_GET_ITEM(plan, p);
             if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 3) return -1;
             Py_ssize_t block = int_at(step, 0), start = int_at(step, 1), end = int_at(step, 2);
-            if (block < 0 || start < 0 || end < start || end > 8 * mask_len) return -1;
+            if (block < 0 || start < 0 || end < start || end > mask_bits) return -1;
             for (Py_ssize_t s = 0; s < SPECIES; s++) {  /* every offset has its action */
                 PyObject *blocks = PyTuple_GET_ITEM(rows, s);
                 if (!PyTuple_Check(blocks) || block >= PyTuple_GET_SIZE(blocks) ||
@@ -128,7 +131,7 @@ static int read_where(PyObject *table) {
         PyObject *pair = PyTuple_GET_ITEM(table, m);
         if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) return -1;
         Py_ssize_t block = int_at(pair, 0), offset = int_at(pair, 1);
-        if (block < 0 || block > 0xFFFF || offset < 0 || offset >= 8 * mask_len) return -1;
+        if (block < 0 || block > 0xFFFF || offset < 0 || offset >= mask_bits) return -1;
         where_block[m] = (unsigned short)block;
         where_offset[m] = (unsigned short)offset;
     }
@@ -148,8 +151,8 @@ static PyObject *setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     Py_XSETREF(rows, Py_NewRef(args[0]));
     Py_XSETREF(all, Py_NewRef(args[1]));
     row_len = PyTuple_GET_SIZE(args[5]);
-    mask_len = PyBytes_GET_SIZE(PyTuple_GET_ITEM(args[3], 0));
-    if (mask_len > MASK_MAX || PyTuple_GET_SIZE(all) < SPECIES * row_len ||
+    mask_bits = 8 * PyBytes_GET_SIZE(PyTuple_GET_ITEM(args[3], 0));
+    if (mask_bits > 64 * WORDS || PyTuple_GET_SIZE(all) < SPECIES * row_len ||
         read_halves(args[3], low) < 0 || read_halves(args[4], high) < 0 ||
         read_plans(args[2]) < 0 || read_where(args[5]) < 0) {
         if (!PyErr_Occurred())
@@ -168,7 +171,7 @@ typedef struct {
     Py_ssize_t per, lays, len;  /* lays per species; all lays; lays and tail */
     int nspecies;
     unsigned char species[SPECIES];
-    unsigned char mask[MASK_MAX];
+    uint64_t mask[WORDS];
     Step steps[1];
 } Lays;
 
@@ -198,9 +201,9 @@ static PyObject *make_lays(PyObject *species, PyObject *hand, PyObject *tail) {
         k[i] = (unsigned char)(count > 4 ? 4 : count);
         if (i >= 8 && count) held |= 1 << (i - 8);
     }
-    unsigned char mask[MASK_MAX];
-    const unsigned char *lo = low[half_index(k)], *hi = high[half_index(k + 4)];
-    for (Py_ssize_t j = 0; j < mask_len; j++) mask[j] = lo[j] & hi[j];
+    uint64_t mask[WORDS];
+    const uint64_t *lo = low[half_index(k)], *hi = high[half_index(k + 4)];
+    for (int w = 0; w < WORDS; w++) mask[w] = lo[w] & hi[w];
     Step steps[MAX_STEPS];
     Py_ssize_t nsteps = 0, per = 0;
     for (int p = 0; p < plan_len[held]; p++) {
@@ -223,7 +226,7 @@ static PyObject *make_lays(PyObject *species, PyObject *hand, PyObject *tail) {
         }
         self->species[s] = (unsigned char)sp;
     }
-    memcpy(self->mask, mask, (size_t)mask_len);
+    memcpy(self->mask, mask, sizeof mask);
     memcpy(self->steps, steps, (size_t)nsteps * sizeof(Step));
     self->tail = Py_NewRef(tail);
     self->per = per;
@@ -289,11 +292,11 @@ static PyObject *as_tuple(Lays *self) {
         for (Py_ssize_t p = 0; p < Py_SIZE(self); p++) {
             const Step *step = &self->steps[p];
             PyObject *row = PyTuple_GET_ITEM(blocks, step->block);
-            for (Py_ssize_t byte = step->start >> 3; byte <= (step->end - 1) >> 3; byte++)
-                for (unsigned v = bits_in(self->mask, byte, step->start, step->end); v;
+            for (Py_ssize_t w = step->start >> 6; w <= (step->end - 1) >> 6; w++)
+                for (uint64_t v = word_in(self->mask, w, step->start, step->end); v;
                      v &= v - 1)
                     PyTuple_SET_ITEM(out, n++, Py_NewRef(PyTuple_GET_ITEM(
-                        row, 8 * byte + __builtin_ctz(v))));
+                        row, 64 * w + __builtin_ctzll(v))));
         }
     }
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(self->tail); j++)
@@ -322,7 +325,7 @@ static int has_lay(Lays *self, PyObject *action) {
         const Step *step = &self->steps[p];
         if (step->block == block)
             return step->start <= offset && offset < step->end &&
-                   (self->mask[offset >> 3] >> (offset & 7) & 1);
+                   (self->mask[offset >> 6] >> (offset & 63) & 1);
     }
     return 0;
 }
@@ -618,7 +621,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tiergarten_mammuz",
                                      methods};
 
 PyMODINIT_FUNC PyInit__tiergarten_mammuz(void) {
-    for (int v = 1; v < 256; v++) ones[v] = (unsigned char)(ones[v >> 1] + (v & 1));
     id_name = PyUnicode_InternFromString("id");
     getrandbits_name = PyUnicode_InternFromString("getrandbits");
     if (id_name == NULL || getrandbits_name == NULL || PyType_Ready(&LaysType) < 0) return NULL;
