@@ -81,8 +81,8 @@ def test_a_herd_taken_opens_an_extinction_to_the_taker() -> None:
 
 
 def test_the_extinctions_kept_across_moves_are_those_every_hand_shows() -> None:
-    """A lay or a take updates the open extinctions instead of looking at every hand again;
-    in random games they always equal a fresh look."""
+    """A lay, a take or an extinction updates the open extinctions instead of looking at every
+    hand again; in random games they always equal a fresh look."""
     import random
 
     import tiergarten

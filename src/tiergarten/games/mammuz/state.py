@@ -134,7 +134,8 @@ def _after_lay(ext: dict[int, tuple[MammuZAction, ...]],
                laid: tuple[int, ...]) -> dict[int, tuple[MammuZAction, ...]]:
     """The extinctions open after a lay, given those open before it: a lay only moves cards
     from a hand into the herd, and a species in the herd cannot die out, so the laid species
-    drop out and nothing else changes."""
+    drop out and nothing else changes. (After an extinction, likewise: only that species'
+    cards left the game.)"""
     if not ext:
         return ext
     after = {}
@@ -338,6 +339,8 @@ class MammuZState(TurnState[MammuZAction]):
                 self._ext = self._after_doubt(ext)
         elif kind == EXTINCT_KIND:
             self._extinguish(seat, action.species)
+            if ext is not None and not self.over:  # only that species' extinctions close
+                self._ext = _after_lay(ext, (action.species,)) if ext else ext
         elif kind == GIVE_KIND:
             self.events.append((seat, "give", action.n))
             self._resolve(action.n)
