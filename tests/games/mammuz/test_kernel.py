@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import tiergarten
-from tiergarten.games.mammuz import kernel, lays, state
+from tiergarten.games.mammuz import kernel, knowledge, lays, state
 from tiergarten.games.mammuz.actions import DOUBT, EXTINCT, LAY_BY, MammuZAction
 from tiergarten.games.mammuz.cards import SPECIES
 
@@ -143,6 +143,29 @@ def test_the_c_kernel_deals_as_the_python_twin_does() -> None:
         module.deal(random.Random(1), [0, 1], 3, 1)
     with pytest.raises(ValueError, match="a kind is 0 to 13"):
         module.deal(random.Random(1), [0, 14], 2, 1)
+
+
+def test_the_c_kernel_learns_a_herd_as_the_python_twin_does() -> None:
+    """The same knowledge table after a herd is taken or goes to the jackpot, whatever the
+    counts stored and laid before."""
+    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed")
+    rng = random.Random(8)
+    for _ in range(300):
+        players = rng.randint(3, 7)
+        table = knowledge.table(players)
+        for row in table:
+            row[:] = [rng.choice((0, 0, 1, 2, 5)) for _ in row]
+        herd = [(rng.randrange(players), tuple(rng.choices(range(14), k=rng.randint(1, 4))))
+                for _ in range(rng.randint(1, 6))]
+        holder = rng.randrange(players + 1)  # a seat, or the jackpot
+        skip = holder if holder < players else -1
+        args = (holder, herd, herd[-1][0], rng.randrange(14), skip)
+        ours, theirs = [row.copy() for row in table], [row.copy() for row in table]
+        knowledge.learn_herd(ours, *args)
+        module.learn_herd(theirs, *args)
+        assert ours == theirs
+    with pytest.raises(ValueError, match="no such seat"):
+        module.learn_herd(knowledge.table(3), 0, [(5, (1,))], 5, 1, -1)
 
 
 # Random games with clones, resamples and observations: a digest of everything they produce.

@@ -10,7 +10,9 @@
  *   actions.
  * - `shuffle(rng, items)`: random.shuffle's algorithm, draw for draw through rng.getrandbits
  *   (the twin is state.shuffle), and `move_lay(rng, cards, hand, herd)`: a lay's cards
- *   shuffled so and moved from the hand to the herd (the twin is state.move_lay).
+ *   shuffled so and moved from the hand to the herd (the twin is state.move_lay), and
+ *   `deal` (state.deal).
+ * - `learn_herd`: what each seat learns when a herd is taken (the twin is knowledge.learn_herd).
  *
  * Every table comes from lays.py (`setup`), so the rules stay in Python; `VERSION` names this
  * calling convention (the package uses the kernel only when it matches). Built into the wheel
@@ -601,6 +603,71 @@ static PyObject *deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return hands;
 }
 
+/* -- knowledge ------------------------------------------------------------------------------ */
+
+/* row[at] = max(row[at], floor) + 1: a count settled against its holder's laid cards, plus one
+ * (knowledge.py). */
+static int settle_add(PyObject *row, Py_ssize_t at, long floor) {
+    if (!PyList_CheckExact(row) || at < 0 || at >= PyList_GET_SIZE(row)) {
+        PyErr_SetString(PyExc_ValueError, "learn_herd: a count out of the table");
+        return -1;
+    }
+    long c = PyLong_AsLong(PyList_GET_ITEM(row, at));
+    if (c == -1 && PyErr_Occurred()) return -1;
+    PyObject *now = PyLong_FromLong((c > floor ? c : floor) + 1);
+    if (now == NULL) return -1;
+    Py_SETREF(((PyListObject *)row)->ob_item[at], now);
+    return 0;
+}
+
+/* learn_herd(known, holder, lays, layer, card, skip): knowledge.learn_herd, its twin. */
+static PyObject *learn_herd(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyList_CheckExact(args[0]) || PyList_GET_SIZE(args[0]) < 2 ||
+        !PyList_CheckExact(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "learn_herd(known, holder, lays, layer, card, skip): "
+                        "known and lays are lists");
+        return NULL;
+    }
+    PyObject *known = args[0], *lays = args[2];
+    Py_ssize_t holder = PyLong_AsSsize_t(args[1]), layer = PyLong_AsSsize_t(args[3]);
+    Py_ssize_t card = PyLong_AsSsize_t(args[4]), skip = PyLong_AsSsize_t(args[5]);
+    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t observers = PyList_GET_SIZE(known) - 1;  /* the last row: laid per holder */
+    PyObject *laid = PyList_GET_ITEM(known, observers);
+    if (!PyList_CheckExact(laid) || holder < 0 || holder >= PyList_GET_SIZE(laid)) {
+        PyErr_SetString(PyExc_ValueError, "learn_herd: no such holder");
+        return NULL;
+    }
+    long floor = PyLong_AsLong(PyList_GET_ITEM(laid, holder));
+    if (floor == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t base = holder * KEY_KINDS;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lays); i++) {  /* each layer's own cards */
+        PyObject *lay = PyList_GET_ITEM(lays, i);
+        if (!PyTuple_Check(lay) || PyTuple_GET_SIZE(lay) != 2 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(lay, 1))) {
+            PyErr_SetString(PyExc_TypeError, "learn_herd: a lay is (seat, cards)");
+            return NULL;
+        }
+        Py_ssize_t seat = PyLong_AsSsize_t(PyTuple_GET_ITEM(lay, 0));
+        if (seat == -1 && PyErr_Occurred()) return NULL;
+        if (seat == skip) continue;
+        if (seat < 0 || seat >= observers) {
+            PyErr_SetString(PyExc_ValueError, "learn_herd: no such seat");
+            return NULL;
+        }
+        PyObject *cards = PyTuple_GET_ITEM(lay, 1), *row = PyList_GET_ITEM(known, seat);
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(cards); j++) {
+            Py_ssize_t k = PyLong_AsSsize_t(PyTuple_GET_ITEM(cards, j));
+            if ((k == -1 && PyErr_Occurred()) || settle_add(row, base + k, floor) < 0)
+                return NULL;
+        }
+    }
+    for (Py_ssize_t o = 0; o < observers; o++)  /* then the turned card, every other row */
+        if (o != skip && o != layer && settle_add(PyList_GET_ITEM(known, o), base + card, floor) < 0)
+            return NULL;
+    Py_RETURN_NONE;
+}
+
 /* -- module --------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -610,6 +677,8 @@ static PyMethodDef methods[] = {
      "lays(species, hand, tail) -> Lays: a hand's legal lays (see mammuz/lays.py)"},
     {"deal", (PyCFunction)(void (*)(void))deal, METH_FASTCALL,
      "deal(rng, deck, players, size) -> hands: the deck shuffled, dealt into count lists"},
+    {"learn_herd", (PyCFunction)(void (*)(void))learn_herd, METH_FASTCALL,
+     "learn_herd(known, holder, lays, layer, card, skip): knowledge.learn_herd's twin"},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
      "shuffle(rng, items): random.shuffle(items), draw for draw by rng.getrandbits"},
     {"move_lay", (PyCFunction)(void (*)(void))move_lay, METH_FASTCALL,

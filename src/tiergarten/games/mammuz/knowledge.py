@@ -24,9 +24,10 @@ max(0, c - laid[h]). Learning first settles the counts it adds to.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import KINDS
+from .kernel import KERNEL
 
 Lays = Sequence[tuple[int, tuple[int, ...]]]
 
@@ -87,6 +88,11 @@ def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card
             counts = known[o]
             c = counts[at]
             counts[at] = (c if c > floor else floor) + 1
+
+
+# learn_herd as state.py calls it: the C kernel's twin where installed (tested to be the same)
+LEARN_HERD: Callable[[list[list[int]], int, Lays, int, int, int], None] = (
+    learn_herd if KERNEL is None else KERNEL.learn_herd)
 
 
 def learn_card(known: list[list[int]], holder: int, card: int) -> None:

@@ -448,7 +448,7 @@ class MammuZState(TurnState[MammuZAction]):
         hand = self.hands[taker]
         got = self.herd_size
         hand[:] = map(add, hand, self.herd)
-        knowledge.learn_herd(self.known, taker, self.lays, layer, card, skip=taker)
+        knowledge.LEARN_HERD(self.known, taker, self.lays, layer, card, taker)  # skip: taker
         if self.jackpot_size:
             got += self.jackpot_size
             hand[:] = map(add, hand, self.jackpot)
@@ -465,7 +465,7 @@ class MammuZState(TurnState[MammuZAction]):
         for k in range(KINDS):
             self.jackpot[k] += self.herd[k]
         self.jackpot_size += self.herd_size
-        knowledge.learn_herd(self.known, self.n, self.lays, layer, card, skip=-1)
+        knowledge.LEARN_HERD(self.known, self.n, self.lays, layer, card, -1)  # skip: none
         self.events.append((-1, "jackpot_grows", self.herd_size, self.jackpot_size))
 
     def _remove(self, doubter: int) -> None:
