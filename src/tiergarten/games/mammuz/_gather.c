@@ -21,6 +21,7 @@
 #include <Python.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <structmember.h>  /* T_OBJECT_EX: how a slot is kept */
 
 #define VERSION 2
 #define KEY_KINDS 14    /* 8 animals, 6 dinosaurs */
@@ -38,6 +39,8 @@ typedef struct {
 /* The tables, set once by setup() from lays.py. */
 static PyObject *rows;       /* rows[species][block][offset]: the action */
 static PyObject *all;        /* every action by id: a lay's id is species * row + multiset */
+static PyTypeObject *action_type;  /* the type of `all`'s actions */
+static Py_ssize_t id_offset;       /* where an action holds its `id` (a slot) */
 static Py_ssize_t row_len;   /* multisets per species */
 static Step plans[HELD][MAX_STEPS];  /* per dinosaurs held, its blocks (count unused) */
 static int plan_len[HELD];
@@ -46,6 +49,25 @@ static Py_ssize_t mask_bits;  /* bits in the tables' bit sets */
 static unsigned short where_block[MAX_ROW], where_offset[MAX_ROW];  /* per multiset */
 static int ready;
 static PyObject *id_name, *getrandbits_name;
+
+static int ones(uint64_t x) {  /* bits set in x (no popcnt instruction needed) */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The position of the r-th (0-based) bit set in x; x has more than r. */
+static int select_bit(uint64_t x, Py_ssize_t r) {
+    int at = 0;
+    for (int here = ones(x & 0xFF); r >= here; here = ones(x & 0xFF)) {  /* byte by byte */
+        r -= here;
+        x >>= 8;
+        at += 8;
+    }
+    while (r--) x &= x - 1;
+    return at + __builtin_ctzll(x);
+}
 
 /* Word w of `mask`, only its bits in [start, end) (in bits). */
 static uint64_t word_in(const uint64_t *mask, Py_ssize_t w, Py_ssize_t start, Py_ssize_t end) {
@@ -59,7 +81,7 @@ static uint64_t word_in(const uint64_t *mask, Py_ssize_t w, Py_ssize_t start, Py
 static Py_ssize_t count_bits(const uint64_t *mask, Py_ssize_t start, Py_ssize_t end) {
     Py_ssize_t n = 0;
     for (Py_ssize_t w = start >> 6; start < end && w <= (end - 1) >> 6; w++)
-        n += __builtin_popcountll(word_in(mask, w, start, end));
+        n += ones(word_in(mask, w, start, end));
     return n;
 }
 
@@ -68,11 +90,8 @@ static Py_ssize_t nth_bit(const uint64_t *mask, Py_ssize_t start, Py_ssize_t end
                           Py_ssize_t r) {
     for (Py_ssize_t w = start >> 6;; w++) {
         uint64_t v = word_in(mask, w, start, end);
-        Py_ssize_t here = __builtin_popcountll(v);
-        if (r < here) {
-            while (r--) v &= v - 1;
-            return 64 * w + __builtin_ctzll(v);
-        }
+        Py_ssize_t here = ones(v);
+        if (r < here) return 64 * w + select_bit(v, r);
         r -= here;
     }
 }
@@ -140,6 +159,28 @@ static int read_where(PyObject *table) {
     return 0;
 }
 
+/* The type of the actions and where they keep `id`: a slot (Action.__slots__), read by its
+ * member descriptor's offset, as the interpreter reads it. */
+static int read_id_slot(void) {
+    if (PyTuple_GET_SIZE(all) == 0) return -1;
+    PyTypeObject *type = Py_TYPE(PyTuple_GET_ITEM(all, 0));
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(all); i++)
+        if (Py_TYPE(PyTuple_GET_ITEM(all, i)) != type) goto bad;
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, id_name);
+    if (descr == NULL) return -1;
+    int slot = Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
+               ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX;
+    Py_ssize_t offset = slot ? ((PyMemberDescrObject *)descr)->d_member->offset : -1;
+    Py_DECREF(descr);
+    if (!slot) goto bad;
+    Py_XSETREF(action_type, (PyTypeObject *)Py_NewRef(type));
+    id_offset = offset;
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "setup: the actions are not of one type with an id slot");
+    return -1;
+}
+
 /* setup(rows, all, plans, low, high, where): the tables of lays.py (see there). */
 static PyObject *setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 6 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != SPECIES ||
@@ -161,6 +202,7 @@ static PyObject *setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             PyErr_SetString(PyExc_ValueError, "setup: a table of the wrong shape");
         return NULL;
     }
+    if (read_id_slot() < 0) return NULL;
     ready = 1;
     Py_RETURN_NONE;
 }
@@ -170,6 +212,7 @@ static PyObject *setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 typedef struct {
     PyObject_VAR_HEAD  /* ob_size: the steps with at least one lay */
     PyObject *tail;
+    PyObject *last;  /* the lay indexed last (compared, never read: the tables hold it) */
     Py_ssize_t per, lays, len;  /* lays per species; all lays; lays and tail */
     int nspecies;
     unsigned char species[SPECIES];
@@ -281,7 +324,9 @@ static PyObject *lays_item(Lays *self, Py_ssize_t i) {
         PyErr_SetString(PyExc_IndexError, "legal actions index out of range");
         return NULL;
     }
-    return Py_NewRef(item(self, i));
+    PyObject *got = item(self, i);
+    if (i < self->lays) self->last = got;  /* random play asks `in` of it next */
+    return Py_NewRef(got);
 }
 
 /* The tuple of the same actions. */
@@ -309,13 +354,9 @@ static PyObject *as_tuple(Lays *self) {
 /* Whether `action` is one of the lays (without building any): its id names its species and
  * multiset, the multiset its block and offset. */
 static int has_lay(Lays *self, PyObject *action) {
-    PyObject *id = PyObject_GetAttr(action, id_name);
-    if (id == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    Py_ssize_t i = PyLong_Check(id) ? PyLong_AsSsize_t(id) : -1;
-    Py_DECREF(id);
+    if (Py_TYPE(action) != action_type) return 0;  /* every lay is one of `all`, of its type */
+    PyObject *id = *(PyObject **)((char *)action + id_offset);  /* its `id` slot */
+    Py_ssize_t i = id != NULL && PyLong_CheckExact(id) ? PyLong_AsSsize_t(id) : -1;
     if (i == -1 && PyErr_Occurred()) PyErr_Clear();
     if (i < 0 || i >= SPECIES * row_len || PyTuple_GET_ITEM(all, i) != action) return 0;
     Py_ssize_t s = i / row_len, m = i % row_len;
@@ -333,7 +374,7 @@ static int has_lay(Lays *self, PyObject *action) {
 }
 
 static int lays_contains(Lays *self, PyObject *action) {
-    if (self->lays && has_lay(self, action)) return 1;
+    if (action == self->last || (self->lays && has_lay(self, action))) return 1;
     return PySequence_Contains(self->tail, action);
 }
 
