@@ -1,22 +1,22 @@
-/* _tiergarten_mammuz: MammuZ's optional C kernel, two accelerators with Python twins.
+/* _tiergarten_mammuz: MammuZ's optional C kernel, accelerators of the hot path of play, each
+ * the twin of a Python function that stays its readable definition (tests compare them):
  *
- * - `Lays`: a hand's legal lays as a lazy sequence, the C twin of lays.LegalLays (the
- *   pure-Python path, which documents the table): the lays of a hand (capped at four of a
- *   kind) for each species, from the plan of the dinosaurs it holds and
- *   the bit set of the animal parts it can supply (the AND of the two halves' bit sets, looked
- *   up by index: no hashing, no cache); then `tail`. `len`, indexing and `in` cost a few
- *   nanoseconds and build nothing (random play and search take one lay of a hundred or of
- *   thousands); iteration, slices, `==`, hashing and `+` go through the tuple of the same
- *   actions.
- * - `shuffle(rng, items)`: random.shuffle's algorithm, draw for draw through rng.getrandbits
- *   (the twin is state.shuffle), and `move_lay(rng, cards, hand, herd)`: a lay's cards
- *   shuffled so and moved from the hand to the herd (the twin is state.move_lay), and
- *   `deal` (state.deal).
- * - `learn_herd`: what each seat learns when a herd is taken (the twin is knowledge.learn_herd).
+ * - `lays(species, hand, tail)` -> `Lays`, twin of lays.LegalLays: a hand's legal lays as a
+ *   lazy sequence, for each species, from the plan of the dinosaurs the hand holds and the bit
+ *   set of the animal parts it can supply (the AND of two looked-up halves); then `tail`.
+ *   `len`, indexing and `in` build nothing (random play and search take one lay of a hundred
+ *   or of thousands); iteration, slices, `==`, hashing and `+` go through the tuple of the
+ *   same actions.
+ * - `shuffle(rng, items)` (state.shuffle): random.shuffle's algorithm, draw for draw through
+ *   rng.getrandbits; `move_lay(rng, cards, hand, herd)` (state.move_lay): a lay's cards so
+ *   shuffled, moved from the hand to the herd; `deal(rng, deck, players, size)` (state.deal).
+ * - `learn_herd(known, holder, lays, layer, card, skip)` (knowledge.learn_herd): what each
+ *   seat learns when a herd is taken or goes to the jackpot.
  *
  * Every table comes from lays.py (`setup`), so the rules stay in Python; `VERSION` names this
- * calling convention (the package uses the kernel only when it matches). Built into the wheel
- * by hatch_build.py when a C compiler is there; without it the package is pure Python. */
+ * calling convention (the package uses the kernel only when it matches, see kernel.py). Built
+ * into the wheel by hatch_build.py when a C compiler is there; without it the package is pure
+ * Python, the same games, slower. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
@@ -521,7 +521,8 @@ static int shuffle_items(PyObject *rng, PyObject **items, Py_ssize_t n, PyObject
             Py_DECREF(got);
             if (j == (size_t)-1 && PyErr_Occurred()) goto fail;
         } while (j >= below);
-        if (list != NULL && (PyList_GET_SIZE(list) != n || ((PyListObject *)list)->ob_item != items)) {
+        if (list != NULL &&
+            (PyList_GET_SIZE(list) != n || ((PyListObject *)list)->ob_item != items)) {
             PyErr_SetString(PyExc_RuntimeError, "shuffle: the list changed");
             goto fail;
         }
@@ -704,7 +705,8 @@ static PyObject *learn_herd(PyObject *module, PyObject *const *args, Py_ssize_t 
         }
     }
     for (Py_ssize_t o = 0; o < observers; o++)  /* then the turned card, every other row */
-        if (o != skip && o != layer && settle_add(PyList_GET_ITEM(known, o), base + card, floor) < 0)
+        if (o != skip && o != layer &&
+            settle_add(PyList_GET_ITEM(known, o), base + card, floor) < 0)
             return NULL;
     Py_RETURN_NONE;
 }
