@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -78,12 +79,17 @@ def test_a_lay_set_is_a_snapshot_the_hand_changing_afterwards_does_not_change_it
     assert tuple(legal) == before and len(legal) == 3
 
 
-def _kernel() -> Make:
-    """The installed kernel's `Lays` (set up, even where TIERGARTEN_PURE is set)."""
+def _module() -> Any:
+    """The installed kernel (even where TIERGARTEN_PURE is set); a stale build fails."""
     module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed "
                                  "(pure-Python install, or run from the source tree)")
     assert module.VERSION == kernel.VERSION, "the installed kernel is stale: run `make`"
-    made = lays._kernel_lays(module)
+    return module
+
+
+def _kernel() -> Make:
+    """The installed kernel's `Lays`, set up."""
+    made = lays._kernel_lays(_module())
     assert made is not None
     return made
 
@@ -112,7 +118,7 @@ def test_the_c_kernel_refuses_what_is_not_a_hand() -> None:
 
 def test_the_c_kernel_moves_a_lay_as_the_python_twin_does() -> None:
     """The same order drawn (rng state included), the same hand and herd after."""
-    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed")
+    module = _module()
     rng = random.Random(3)
     for seed in range(300):
         hand = random_hand(rng)
@@ -129,7 +135,7 @@ def test_the_c_kernel_moves_a_lay_as_the_python_twin_does() -> None:
 
 def test_the_c_kernel_deals_as_the_python_twin_does() -> None:
     """The same shuffle (rng state included), the same hands."""
-    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed")
+    module = _module()
     for seed in range(100):
         players = 3 + seed % 5
         deck = [k for k in range(14) for _ in range(seed % 3 + 1)][:players * 6]
@@ -148,7 +154,7 @@ def test_the_c_kernel_deals_as_the_python_twin_does() -> None:
 def test_the_c_kernel_learns_a_herd_as_the_python_twin_does() -> None:
     """The same knowledge table after a herd is taken or goes to the jackpot, whatever the
     counts stored and laid before."""
-    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed")
+    module = _module()
     rng = random.Random(8)
     for _ in range(300):
         players = rng.randint(3, 7)
