@@ -15,7 +15,6 @@ from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tiergarten.core import Action, Result, State, Termination, TurnState, ViewModule
-from tiergarten.core.game import DECISION_LIMIT
 
 from . import knowledge, view
 from .actions import (
@@ -305,12 +304,8 @@ class MammuZState(TurnState[MammuZAction]):
                 legal = self.extinctions().get(seat, ())
             else:
                 legal = ()
-            if action in legal:  # apply_unchecked, written out (as TurnState.apply does)
-                self.history.append((seat, action))  # type: ignore[arg-type]
-                self._act(seat, action)  # type: ignore[arg-type]
-                decisions = self.decisions = self.decisions + 1
-                if decisions >= self._limit and not self.over:
-                    self._finish(self.game.info.reasons(DECISION_LIMIT))
+            if action in legal:
+                self.apply_unchecked(seat, action)  # type: ignore[arg-type]
                 return
         State.apply(self, seat, action)
 
