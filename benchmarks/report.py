@@ -119,7 +119,7 @@ def _cluster_md(c: dict[str, Any]) -> list[str]:
         f", each worker held to {cap:g} of a core" if cap else "")
     how = ("Clients connect through the proxy only, which sends a table's connections to the "
            "worker its id hashes to (deploy/Caddyfile); that worker owns the table"
-           if c.get("routed", cap is not None) else
+           if c.get("routed") else
            "Clients connect through the proxy only (round robin): most connections of a "
            "table are relayed to its owner")
     repeats = max((len(r.get("p99_runs", [])) for s in c["by_workers"].values()

@@ -114,35 +114,59 @@ def caddyfile(port: int, ports: list[int]) -> str:
     >>> "http://127.0.0.1:8000 {" in text, "to 127.0.0.1:8001 127.0.0.1:8002" in text
     (True, True)
     """
-    text = DEPLOYED_CADDYFILE.read_text()
     upstreams = " ".join(f"127.0.0.1:{p}" for p in ports)
-    for pattern, replacement in ((r"(?m)^\tadmin off$", "\tadmin off\n\tauto_https off"),
-                                 (r"(?m)^play\.example\.org \{$", f"http://127.0.0.1:{port} {{"),
-                                 (r"(?m)^(\s+)to 127\.0\.0\.1:8001 .*$", rf"\1to {upstreams}")):
-        text, found = re.subn(pattern, replacement, text, count=1)
+    return _edited(DEPLOYED_CADDYFILE, (
+        (r"(?m)^\tadmin off$", "\tadmin off\n\tauto_https off"),
+        (r"(?m)^play\.example\.org \{$", f"http://127.0.0.1:{port} {{"),
+        (r"(?m)^(\s+)to 127\.0\.0\.1:8001 .*$", rf"\1to {upstreams}")))
+
+
+def _edited(path: Path, edits: tuple[tuple[str, str], ...]) -> str:
+    """A deploy/ file with each (pattern, replacement) applied; a pattern that no longer
+    matches (the file changed) is an error, not a silently different proxy."""
+    text = path.read_text()
+    for pattern, replacement in edits:
+        text, found = re.subn(pattern, replacement, text)
         if not found:
-            raise RuntimeError(f"deploy/Caddyfile has no line matching {pattern!r}")
+            raise RuntimeError(f"deploy/{path.name} has no part matching {pattern!r}")
     return text
 
 
-class Caddy(_Service):
-    """Caddy on 127.0.0.1 and a free port, proxying to the workers at `ports`."""
+class _Proxy(_Service):
+    """A proxy on 127.0.0.1 and a free port, in front of the workers at `ports`."""
+
+    name = ""
 
     def __init__(self, ports: list[int]) -> None:
-        super().__init__("tg-caddy-")
+        super().__init__(f"tg-{self.name}-")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.configure(ports)
+
+    def configure(self, ports: list[int]) -> None:
+        raise NotImplementedError
+
+    def _serve(self, cmd: list[str], env: dict[str, str] | None = None) -> None:
+        self._start(cmd, env)
+        assert self.proc is not None
+        _wait_port(self.port, self.proc, self.name, self.log)
+
+
+class Caddy(_Proxy):
+    """Caddy proxying to the workers with deploy/Caddyfile (`caddyfile`)."""
+
+    name = "caddy"
+
+    def configure(self, ports: list[int]) -> None:
         (self.dir / "Caddyfile").write_text(caddyfile(self.port, ports))
 
     def start(self) -> Caddy:
         home = str(self.dir)
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home,
                "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home}
-        self._start([_need("caddy", "caddy"), "run", "--config", str(self.dir / "Caddyfile"),
+        self._serve([_need("caddy", "caddy"), "run", "--config", str(self.dir / "Caddyfile"),
                      "--adapter", "caddyfile"], env)
-        assert self.proc is not None
-        _wait_port(self.port, self.proc, "caddy", self.log)
         return self
 
     def version(self) -> str:
@@ -175,37 +199,27 @@ def nginx_site(port: int, ports: list[int]) -> str:
     >>> "listen 127.0.0.1:8000;" in site, "ssl" in site, site.count("server 127.0.0.1:8002")
     (True, False, 2)
     """
-    text = DEPLOYED_NGINX.read_text()
     servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;\n" for p in ports)
-    edits = ((r"(?ms)^server \{\n    listen 80;.*?^\}\n\n", ""),  # the redirect to https
-             (r"(?m)^    listen 443 .*\n    listen \[::\]:443 .*$",
-              f"    listen 127.0.0.1:{port};"),
-             (r"(?m)^    ssl_certificate.*\n", ""),
-             (r"(?m)(?:^    server 127\.0\.0\.1:800\d .*\n)+", servers))
-    for pattern, replacement in edits:
-        text, found = re.subn(pattern, replacement, text)
-        if not found:
-            raise RuntimeError(f"deploy/nginx.conf has no part matching {pattern!r}")
-    return text
+    return _edited(DEPLOYED_NGINX, (
+        (r"(?ms)^server \{\n    listen 80;.*?^\}\n\n", ""),  # the redirect to https
+        (r"(?m)^    listen 443 .*\n    listen \[::\]:443 .*$", f"    listen 127.0.0.1:{port};"),
+        (r"(?m)^    ssl_certificate.*\n", ""),
+        (r"(?m)(?:^    server 127\.0\.0\.1:800\d .*\n)+", servers)))
 
 
-class Nginx(_Service):
-    """nginx on 127.0.0.1 and a free port, proxying to the workers at `ports` with
-    deploy/nginx.conf's site (`nginx_site`), one worker process, its files in the temp dir."""
+class Nginx(_Proxy):
+    """nginx proxying to the workers with deploy/nginx.conf's site (`nginx_site`), one
+    worker process, its files in the temp dir."""
 
-    def __init__(self, ports: list[int]) -> None:
-        super().__init__("tg-nginx-")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}"
+    name = "nginx"
+
+    def configure(self, ports: list[int]) -> None:
         (self.dir / "site.conf").write_text(nginx_site(self.port, ports))
         (self.dir / "nginx.conf").write_text(NGINX_MAIN.format(dir=self.dir))
 
     def start(self) -> Nginx:
-        self._start([_need("nginx", "nginx-light"), "-p", str(self.dir), "-c",
+        self._serve([_need("nginx", "nginx-light"), "-p", str(self.dir), "-c",
                      str(self.dir / "nginx.conf"), "-e", str(self.log), "-g", "daemon off;"])
-        assert self.proc is not None
-        _wait_port(self.port, self.proc, "nginx", self.log)
         return self
 
 
