@@ -5,6 +5,10 @@ result; a real-time game's trace also holds the virtual time of every action. Ea
 `tests/games/<id>/golden.py` names its line-ups and runs `Traces.main`: without `--regen` it
 plays the bots again and says which traces differ, with `--regen` it rewrites them (review the
 diff). tests/test_golden_traces.py replays every stored trace with the `check_*` functions below.
+
+The traces in `golden/` are of the newest rules version (regenerated when the rules change, on
+purpose). Those of an older version, `golden/rules-<N>/`, are frozen: made when N was the newest,
+never regenerated, they keep each older version replaying exactly as it did (`check_frozen`).
 """
 
 from __future__ import annotations
@@ -109,12 +113,31 @@ class Traces:
         return 1 if differ else 0
 
 
+    def frozen(self) -> list[Path]:
+        """The traces of older rules versions (`rules-<N>/<name>.json`), never regenerated."""
+        return sorted(self.folder.glob("rules-*/*.json"))
+
+
 def check_replay(traces: Traces, name: str) -> None:
-    """The stored record replays to exactly the stored observations and result."""
+    """The stored record replays to exactly the stored observations and result, under the
+    newest rules."""
     stored = traces.load(name)
     bots, _, seed = traces.lineups[name]
     assert (stored["name"], stored["bots"]) == (name, list(bots))
     assert (stored["record"]["seed"], stored["record"]["players"]) == (seed, len(bots))
+    assert stored["record"]["rules"] == tiergarten.load(traces.game).info.rules_version
+    check_stored(stored)
+
+
+def check_frozen(path: Path) -> None:
+    """A trace of an older rules version replays as it did when that version was the newest."""
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert path.parent.name == f"rules-{stored['record']['rules']}"
+    check_stored(stored)
+
+
+def check_stored(stored: dict[str, Any]) -> None:
+    """`stored`'s record replays to its observations and result."""
     state = tiergarten.replay(stored["record"])
     assert state.is_over()
     assert json.loads(json.dumps(state.record())) == stored["record"]
@@ -135,7 +158,8 @@ def check_moves(traces: Traces, name: str) -> None:
     if "times" in stored:
         assert stored["times"] == sorted(stored["times"])
         assert len(stored["times"]) == len(record["actions"])
-    game = tiergarten.load(traces.game, players=record["players"], **record["options"])
+    game = tiergarten.load(traces.game, players=record["players"], rules=record["rules"],
+                           **record["options"])
     state = game.new_state(record["seed"])
     for seat, text in record["actions"]:
         assert not state.is_over()

@@ -11,8 +11,9 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import IllegalAction, NotationError, OptionError, Refusal
 from .options import Option, resolve
+from .rules import FIRST, RulesVersion, check_versions, pick
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2  # 2: the record names its rules version; 1 (before) did not
 DECISION_LIMIT = "decision_limit"  # the reason every game has: the engine's bound was reached
 
 
@@ -70,8 +71,15 @@ class GameInfo:
     perfect_information: bool = False
     real_time: bool = False
     summary: str = ""
+    rules: tuple[RulesVersion, ...] = FIRST  # every version of the rules, oldest first
+
+    @property
+    def rules_version(self) -> int:
+        """The newest rules version: the one new games are played under."""
+        return self.rules[-1].number
 
     def __post_init__(self) -> None:
+        check_versions(self.id, self.rules)
         if DECISION_LIMIT not in {reason.value for reason in self.reasons}:
             raise TypeError(f"{self.id}: {self.reasons.__name__} lacks {DECISION_LIMIT!r}, "
                             "the reason every game ends with at max_decisions")
@@ -105,12 +113,21 @@ class Result:
 
 
 class Game(ABC):
-    """A game with its player count and options fixed; makes states and reads actions."""
+    """A game with its player count, options and rules version fixed; makes states and reads
+    actions. `rules` is a version of `info.rules` (None: the newest); under an older one the
+    options' defaults are that version's, and the state plays its rules.
+
+    >>> import tiergarten
+    >>> tiergarten.load("maumau", 2, rules=2).options["two_player_nine"]
+    'skip'
+    """
 
     info: ClassVar[GameInfo]
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: int | None = None, rules: int | None = None,
+                 **options: Any) -> None:
         info = self.info
+        version = pick(info.id, info.rules, rules)
         if players is None:
             players = info.default_players
         if isinstance(players, bool) or not isinstance(players, int) or not (
@@ -120,7 +137,8 @@ class Game(ABC):
                 f"not {players!r}",
                 range(info.min_players, info.max_players + 1))
         self.players = players
-        self.options: dict[str, Any] = resolve(info.options, options)
+        self.rules: int = version.number
+        self.options: dict[str, Any] = resolve(info.options, options, version.defaults)
         self.actions: tuple[Action, ...] = self._make_actions()
         self._by_text: dict[str, Action] | None = None  # built on the first parse_action
 
@@ -171,10 +189,13 @@ class Game(ABC):
         """A fresh game; the same seed and the same actions always give the same game."""
 
     def __repr__(self) -> str:
+        defaults = self.info.rules[self.rules - 1].defaults
         changed = {k: v for k, v in self.options.items()
-                   if v != next(o.default for o in self.info.options if o.name == k)}
+                   if v != defaults.get(k, next(o.default for o in self.info.options
+                                               if o.name == k))}
         extra = "".join(f", {k}={v!r}" for k, v in changed.items())
-        return f"tiergarten.load({self.id!r}, players={self.players}{extra})"
+        rules = "" if self.rules == self.info.rules_version else f", rules={self.rules}"
+        return f"tiergarten.load({self.id!r}, players={self.players}{rules}{extra})"
 
 
 def fresh_seed() -> int:
@@ -386,10 +407,12 @@ class State(ABC):
         self.apply_unchecked(seat, action)
 
     def record(self) -> dict[str, Any]:
-        """Everything needed to replay this game: game, players, options, seed, actions."""
+        """Everything needed to replay this game: game, rules version, players, options, seed,
+        actions."""
         return {
             "format": RECORD_FORMAT,
             "game": self.game.id,
+            "rules": self.game.rules,
             "players": self.game.players,
             "options": dict(self.game.options),
             "seed": self.seed,
@@ -464,21 +487,26 @@ def replay_into(state: State, actions: Sequence[Sequence[Any]]) -> State:
 def check_record(record: Mapping[str, Any]) -> None:
     """Refuse a record that is not a mapping of the expected shape.
 
-    >>> check_record({"format": 2, "game": "maumau", "players": 2, "options": {}, "seed": 1,
+    >>> check_record({"format": 3, "game": "maumau", "players": 2, "options": {}, "seed": 1,
     ...               "actions": []})
     Traceback (most recent call last):
     ...
-    ValueError: record format 2 is not known; this version reads format 1
+    ValueError: record format 3 is not known; this version reads formats 1 and 2
     """
     if not isinstance(record, Mapping):
         raise ValueError(f"a record is a mapping, not {type(record).__name__}")
     missing = [k for k in ("game", "players", "options", "seed", "actions") if k not in record]
     if missing:
         raise ValueError(f"record lacks {', '.join(missing)}")
-    fmt = record.get("format", RECORD_FORMAT)  # records from before the field were format 1
-    if fmt != RECORD_FORMAT or isinstance(fmt, bool):
-        raise ValueError(f"record format {fmt!r} is not known; this version reads format "
-                         f"{RECORD_FORMAT}")
+    fmt = record.get("format", 1)  # records from before the field were format 1
+    if fmt not in (1, RECORD_FORMAT) or isinstance(fmt, bool):
+        raise ValueError(f"record format {fmt!r} is not known; this version reads formats 1 "
+                         f"and {RECORD_FORMAT}")
+    if fmt == RECORD_FORMAT:
+        rules = record.get("rules")
+        if type(rules) is not int:
+            raise ValueError(f"a format {RECORD_FORMAT} record names its rules version as a "
+                             f"whole number, not {rules!r}")
     seed = record["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"record seed must be an integer, not {seed!r}")

@@ -110,13 +110,17 @@ def _read_json(text: str) -> Any:
         return text
 
 
-def resolve(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Check `given` against `spec`; return every option with its value (defaults filled in)."""
+def resolve(spec: Sequence[Option], given: Mapping[str, Any],
+            defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Check `given` against `spec`; return every option with its value, the rest at their
+    defaults (`defaults` overrides some: an older rules version's)."""
     names = {o.name: o for o in spec}
     for name in given:
         if name not in names:
             raise OptionError(f"unknown option {name!r}", names)
-    return {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in spec}
+    defaults = defaults or {}
+    return {o.name: o.coerce(given[o.name]) if o.name in given
+            else defaults.get(o.name, o.default) for o in spec}
 
 
 def parse_assignments(pairs: Sequence[str]) -> dict[str, str]:

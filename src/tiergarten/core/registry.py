@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import OptionError
+from .errors import IllegalAction, OptionError
 from .game import Game, State, check_record, replay_into
+from .rules import legacy_order
 
 _GAMES: dict[str, str] = {}
 
@@ -36,8 +37,26 @@ def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     return game_class(game_id)(players, **options)
 
 
-def replay(record: Mapping[str, Any]) -> State:
-    """Rebuild the state a record describes, checking every action on the way."""
+def replay(record: Mapping[str, Any], candidates: Sequence[int] | None = None) -> State:
+    """Rebuild the state a record describes, under the rules version it names, checking every
+    action on the way.
+
+    A record from before versions were named (format 1) is replayed under the first of
+    `candidates` it replays under; by default the versions released before then, newest
+    first (`core.rules.legacy_order`). The state's own record then names that version.
+    """
     check_record(record)
-    game = load(record["game"], record["players"], **record["options"])
-    return replay_into(game.new_state(record["seed"]), record["actions"])
+    cls = game_class(record["game"])
+    if "rules" in record and record.get("format", 1) != 1:
+        versions: Sequence[int] = [record["rules"]]
+    else:
+        versions = candidates if candidates is not None else legacy_order(cls.info.rules)
+    failure: IllegalAction | None = None
+    for rules in versions:
+        game = cls(record["players"], rules=rules, **record["options"])
+        try:
+            return replay_into(game.new_state(record["seed"]), record["actions"])
+        except IllegalAction as exc:
+            failure = failure or exc  # the newest candidate's reason is the one to show
+    assert failure is not None, "a record is replayed under at least one version"
+    raise failure

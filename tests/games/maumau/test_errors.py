@@ -107,15 +107,21 @@ def test_the_defaults_are_those_of_the_rules() -> None:
     game = tiergarten.load("maumau")
     assert game.players == 3
     assert game.options == {"target_score": 150, "rounds": None, "jack_on_jack": True,
-                            "two_player_nine": "skip", "first_card_effects": True,
+                            "two_player_nine": "none", "first_card_effects": True,
                             "mau_penalty": 2}
+
+
+def test_an_older_rules_version_keeps_its_own_defaults() -> None:
+    assert tiergarten.load("maumau", rules=2).options["two_player_nine"] == "skip"
+    assert tiergarten.load("maumau", rules=3).options["two_player_nine"] == "none"
+    assert tiergarten.load("maumau").rules == 3
 
 
 def test_options_given_as_text_are_read() -> None:
     game = tiergarten.load("maumau", players=2, jack_on_jack="false", target_score="50",
                            rounds="none", first_card_effects="no", mau_penalty="3")
     assert game.options == {"target_score": 50, "rounds": None, "jack_on_jack": False,
-                            "two_player_nine": "skip", "first_card_effects": False,
+                            "two_player_nine": "none", "first_card_effects": False,
                             "mau_penalty": 3}
 
 
@@ -129,7 +135,7 @@ def test_an_unknown_option_names_the_known_ones() -> None:
 
 @pytest.mark.parametrize(("name", "value", "allowed"), [
     ("jack_on_jack", "maybe", "true, false"),
-    ("two_player_nine", "reverse", "skip, none"),
+    ("two_player_nine", "reverse", "none, skip"),
     ("first_card_effects", 2, "true, false"),
     ("mau_penalty", 11, "a whole number from 0 to 10"),
     ("mau_penalty", -1, "a whole number from 0 to 10"),

@@ -29,8 +29,13 @@ def test_a_first_9_starts_play_to_the_dealers_right() -> None:
     assert state.observe(3)["direction"] == -1
 
 
-def test_a_first_9_with_two_players_skips_like_an_8() -> None:
+def test_a_first_9_with_two_players_reverses_so_the_other_player_starts() -> None:
     state = dealt_with_up_card("9", players=2)
+    assert state.to_move() == (1,)
+
+
+def test_a_first_9_with_two_players_skips_like_an_8_under_the_house_rule() -> None:
+    state = dealt_with_up_card("9", players=2, two_player_nine="skip")
     assert state.to_move() == (0,)
 
 

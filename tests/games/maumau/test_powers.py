@@ -90,11 +90,34 @@ def test_a_second_9_turns_play_clockwise_again() -> None:
     assert state.to_move() == (0,)
 
 
-def test_with_two_players_a_9_acts_as_an_8_by_default() -> None:
+def test_with_two_players_a_9_reverses_which_changes_nothing_by_default() -> None:
     state = position(["9h Kh Ad", "9c Qs"], top="Qh")
-    assert state.game.options["two_player_nine"] == "skip"
+    assert state.game.options["two_player_nine"] == "none"
+    state.apply(0, "play 9h")
+    assert state.to_move() == (1,)
+
+
+def test_with_two_players_a_9_acts_as_an_8_under_the_house_rule() -> None:
+    state = position(["9h Kh Ad", "9c Qs"], top="Qh", two_player_nine="skip")
     state.apply(0, "play 9h")
     assert state.to_move() == (0,)
+
+
+# issue 26's reproduction: rules 3 (round 3) hand the turn on after a 9 between two players;
+# rules 2 skipped the other player, and a record made under 2 still replays that way
+NINE = ("1:play 7h, 0:draw, 1:draw, 1:pass, 0:play 7s, 1:draw, 0:play 10s, 1:play Jc s, "
+        "0:play 9s")
+
+
+@pytest.mark.parametrize(("rules", "to_move"), [(3, (1,)), (2, (0,))])
+def test_the_seeds_two_player_nine_under_each_rules_version(rules: int,
+                                                           to_move: tuple[int]) -> None:
+    state = tiergarten.load("maumau", 2, rules=rules, rounds=1).new_state(1)
+    for step in NINE.split(", "):
+        seat, action = step.split(":")
+        state.apply(int(seat), action)
+    assert state.to_move() == to_move
+    assert tiergarten.replay(state.record()).to_move() == to_move
 
 
 def test_two_player_nine_none_can_be_chosen_by_name() -> None:

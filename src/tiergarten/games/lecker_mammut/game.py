@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
+from tiergarten.core.rules import RulesVersion
 
 from .actions import ACTIONS, NOTATION_HINT, LeckerAction, parse
 from .state import LeckerMammutState
@@ -20,6 +21,8 @@ INFO = GameInfo(
     real_time=True,
     summary="Flip cards; hit the club when three visible cards share an animal or a colour, "
             "and steal prize piles from each other.",
+    # docs/games/lecker_mammut.md, "Rules versions", says what each changed
+    rules=(RulesVersion(1, "the first rules", unversioned=True),),
     options=(
         Option("rounds", None, "rounds to play (none: as many as there are players)",
                kind=int, minimum=1, maximum=12, nullable=True),

@@ -6,6 +6,7 @@ from typing import Any
 
 from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
+from tiergarten.core.rules import RulesVersion
 
 from .actions import FIXED, GIVE, NOTATION_HINT, parse_lay
 from .cards import DEFAULT_POWERS, check_powers, power_indices
@@ -21,6 +22,13 @@ INFO = GameInfo(
     max_decisions=5_000,  # the engine's safety bound on one game
     reasons=MammuZTermination,
     summary="Lay cards face down as one species and bluff; doubt a card; first out of cards wins.",
+    # docs/games/<id>.md, "Rules versions", says what each changed
+    rules=(
+        RulesVersion(1, "the first rules: a herd removed by the plesiosaurus takes its "
+                     "dinosaurs out of the game", unversioned=True),
+        RulesVersion(2, "dinosaurs never leave the game: a removed herd's dinosaurs go to the "
+                     "doubter's hand, shown to all", unversioned=True),
+    ),
     options=(
         Option("next_starter", "doubter", "who opens the next herd: the doubter (or, if the "
                "doubter took the herd, the player to their left), whoever took the herd, or the "

@@ -401,7 +401,10 @@ class MammuZState(TurnState[MammuZAction]):
             self._deal_out(seat)
             self._resolve(-1)
         elif power == REMOVE:
-            self._remove(seat)
+            if self.game.rules >= 2:
+                self._remove(seat)
+            else:
+                self._remove_all()
             self._resolve(-1)
         else:  # JACKPOT
             self._close(TO_JACKPOT, None)
@@ -481,6 +484,15 @@ class MammuZState(TurnState[MammuZAction]):
         self.sizes[doubter] += got
         self._close(REMOVED, doubter)
         self.events.append((doubter, "removed", tuple(herd)))
+
+    def _remove_all(self) -> None:
+        """Rules 1: the whole herd, its dinosaurs too, left the game."""
+        self._close(REMOVED, None)
+        for k in range(KINDS):
+            if self.herd[k]:
+                self.removed[k] += self.herd[k]
+                self.in_game[k] -= self.herd[k]
+        self.events.append((-1, "removed", tuple(self.herd)))
 
     def _deal_out(self, doubter: int) -> None:
         """Shuffle the herd and deal it one card at a time from the doubter on. The turned-up

@@ -60,7 +60,8 @@ def observe(state: MammuZState, seat: int | None) -> dict[str, Any]:
         "to_move": to_move,
         "extinct": [SPECIES_NAMES[s] for s in SPECIES if state.extinct[s]],
         "in_game": {SPECIES_NAMES[s]: state.in_game[s] for s in in_play(n)},
-        "dinosaurs": setup.dinosaurs,  # they never leave the game
+        # they never leave the game (under rules 1 a removed herd took its own with it)
+        "dinosaurs": setup.dinosaurs - sum(state.removed[d] for d in DINOSAURS),
         "removed": _names(state.removed),
         "cards": setup.cards,
         "out_of_game": out_of_game,
@@ -104,6 +105,8 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     if what == "deal_out":
         return {"seat": seat, "act": "deal_out", "dealt": list(event[2]),
                 "turned_card_to": event[3]}
+    if what == "removed" and seat < 0:  # rules 1: the whole herd left the game
+        return {"seat": None, "act": "removed", "cards": _names(event[2])}
     if what == "removed":
         herd = event[2]  # the animals left the game; the dinosaurs went to the doubter
         return {"seat": None, "act": "removed",
@@ -138,7 +141,7 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
         for p, k in enumerate(cards):
             if s == seat or (i, p) == turned:
                 seen[k] += 1
-    unseen = [d for d in DINOSAURS if not seen[d]]
+    unseen = [d for d in DINOSAURS if not seen[d] and not state.removed[d]]  # rules 1 removed
     rng.shuffle(unseen)
     boxed = len(state.box)
     new.box = sorted(unseen[:boxed])
@@ -161,7 +164,7 @@ def resample(state: MammuZState, seat: int, rng: random.Random) -> MammuZState:
         for k in cards:
             new.herd[k] += 1
     for d in DINOSAURS:
-        new.in_game[d] = 0 if d in new.box else 1
+        new.in_game[d] = 0 if d in new.box or state.removed[d] else 1
     public = knowledge.row(state.known, n)
     new.known = knowledge.table(n)  # settled counts: nothing laid since
     for o in range(n + 1):

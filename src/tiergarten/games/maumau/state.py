@@ -95,11 +95,13 @@ class MauMauState(TurnState[MauMauAction]):
     __slots__ = (
         "masks", "stock", "discard", "suit", "pending", "direction", "drawn", "catchable",
         "scores", "round", "dealer", "_movers", "_n", "_fit", "_fitmask", "_steps",
+        "_keeps_turn",
     )
     view: ClassVar[ViewModule] = view
     action_type: ClassVar[type[Action]] = MauMauAction
-    _CLONE_KEEP = ("_n", "_fit", "_fitmask", "_steps", "suit", "pending", "direction", "turn",
-                   "drawn", "catchable", "round", "dealer", "_legal", "_movers")
+    _CLONE_KEEP = ("_n", "_fit", "_fitmask", "_steps", "_keeps_turn", "suit", "pending",
+                   "direction", "turn", "drawn", "catchable", "round", "dealer", "_legal",
+                   "_movers")
     _CLONE_COPY = ("masks", "stock", "discard", "scores")
 
     def __init__(self, game: MauMau, seed: int) -> None:
@@ -109,6 +111,7 @@ class MauMauState(TurnState[MauMauAction]):
         self._fitmask = _FITMASK_JJ if game.options["jack_on_jack"] else _FITMASK_NO_JJ
         nine_skips = game.players == 2 and game.options["two_player_nine"] == "skip"
         self._steps = _steps_after(nine_skips)
+        self._keeps_turn = game.rules >= 2  # a plain draw keeps the turn (rules 2 on)
         self.scores = [0] * game.players
         self.round = 1
         self.dealer = 0
@@ -260,9 +263,10 @@ class MauMauState(TurnState[MauMauAction]):
             got = self._give(seat, 1)
             self.events.append((seat, "draw", len(got)))
             c = got[0] if got else -1
-        if c >= 0:
+        if c >= 0 and (self._keeps_turn or self.fits(c)):
             # The turn stays with the drawer whether or not the card fits: nobody else may
             # learn which (docs/games/maumau.md, "A turn"); only a draw of nothing moves on.
+            # Under rules 1 a card that did not fit passed the turn at once.
             self.drawn = c
         else:
             self.turn = (self.turn + self.direction) % self._n

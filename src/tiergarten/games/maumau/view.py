@@ -89,7 +89,10 @@ def resample(state: MauMauState, seat: int, rng: random.Random) -> MauMauState:
     rng.shuffle(pool)
     hands: dict[int, list[int]] = {s: [] for s in others}
     if new.drawn >= 0 and new.turn != seat:
-        new.drawn = pool.pop()
+        if new.game.rules >= 2:
+            new.drawn = pool.pop()
+        else:  # rules 1: only a card that fits kept the turn, so the drawn card fits
+            new.drawn = pool.pop(rng.choice([i for i, c in enumerate(pool) if new.fits(c)]))
         hands[new.turn].append(new.drawn)
     for s in others:
         need = len(held[s]) - len(hands[s])

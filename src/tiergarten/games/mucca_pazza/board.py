@@ -64,3 +64,20 @@ def deal(animals: Sequence[int], rng: random.Random, *, legs_may_match_head: boo
         if all(b != h and leg != b and (legs_may_match_head or leg != h)
                for h, b, leg in zip(heads, bodies, legs, strict=True)):
             return [heads, bodies, legs]
+
+
+def deal_first(animals: Sequence[int], rng: random.Random) -> Rows:
+    """Rules 1's set-up, for both variants: heads in random order, then bodies, then legs to
+    suit them, so that every column holds three different animals."""
+    heads = list(animals)
+    rng.shuffle(heads)
+    bodies = list(animals)
+    while True:
+        rng.shuffle(bodies)
+        if all(b != h for b, h in zip(bodies, heads, strict=True)):
+            break
+    legs = list(animals)
+    while True:
+        rng.shuffle(legs)
+        if all(leg != h and leg != b for leg, b, h in zip(legs, bodies, heads, strict=True)):
+            return [heads, bodies, legs]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
+from tiergarten.core.rules import RulesVersion
 
 from .actions import ACTIONS, NOTATION_HINT, REVEAL, STOP, slide_action
 from .junior import JuniorState
@@ -20,6 +21,15 @@ INFO = GameInfo(
     max_decisions=12_000,  # the engine's safety bound on one game, either variant
     reasons=MuccaPazzaTermination,
     summary="Slide rows of heads, bodies and legs until the animals on the cards stand whole.",
+    # docs/games/<id>.md, "Rules versions", says what each changed
+    rules=(
+        RulesVersion(1, "the first rules: both variants set up with three different animals in "
+                     "every column, and a standard turn slides on past a completion",
+                     unversioned=True),
+        RulesVersion(2, "a standard turn ends at the first slide that completes an animal; "
+                     "standard's own set-up rule; every valid board equally likely",
+                     unversioned=True),
+    ),
     options=(
         Option("variant", "standard", "standard (from 6 years: landing place and stars) or "
                "junior (from 4 years: five animals and a grid of face-down cards)",

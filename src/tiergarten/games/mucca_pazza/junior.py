@@ -11,7 +11,7 @@ from __future__ import annotations
 from tiergarten.core import Result, Termination
 
 from .actions import REVEAL, SLIDES, STOP, MuccaAction
-from .board import Rows, deal, is_complete
+from .board import Rows, deal, deal_first, is_complete
 from .cards import ANIMALS, CARDS_PER_ANIMAL, GHOST, JUNIOR_ANIMALS
 from .state import MuccaState
 from .terms import DOWN, TAKEN, UP, MuccaPazzaTermination
@@ -31,7 +31,10 @@ class JuniorState(MuccaState):
     def _set_up(self) -> Rows:
         rng = self.rng
         animals = sorted(rng.sample(range(len(ANIMALS)), JUNIOR_ANIMALS))
-        rows = deal(animals, rng, legs_may_match_head=False)  # three animals a column
+        if self.game.rules >= 2:
+            rows = deal(animals, rng, legs_may_match_head=False)  # three animals a column
+        else:
+            rows = deal_first(animals, rng)
         self.grid: list[int] = [a for a in animals for _ in range(CARDS_PER_ANIMAL)] + [GHOST]
         rng.shuffle(self.grid)
         self.face = [DOWN] * len(self.grid)

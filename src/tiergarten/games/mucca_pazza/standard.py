@@ -13,7 +13,7 @@ from __future__ import annotations
 from tiergarten.core import Result, Termination
 
 from .actions import SLIDES, STOP, MuccaAction
-from .board import Rows, complete, deal
+from .board import Rows, complete, deal, deal_first
 from .cards import ANIMALS, CARDS_PER_ANIMAL, LANDING_SIZE, STARS_EACH
 from .state import MuccaState
 from .terms import MuccaPazzaTermination
@@ -34,7 +34,10 @@ class StandardState(MuccaState):
     def _set_up(self) -> Rows:
         rng = self.rng
         animals = list(range(len(ANIMALS)))
-        rows = deal(animals, rng, legs_may_match_head=True)  # the 6-year rule
+        if self.game.rules >= 2:
+            rows = deal(animals, rng, legs_may_match_head=True)  # the 6-year rule
+        else:
+            rows = deal_first(animals, rng)
         self.pile = [a for a in animals for _ in range(CARDS_PER_ANIMAL)]
         rng.shuffle(self.pile)
         self.landing = [0] * len(ANIMALS)
@@ -59,8 +62,10 @@ class StandardState(MuccaState):
             self.free_left -= 1
         else:
             self.stars[seat] -= 1  # a star is spent at the moment its slide is made
-        # The 4-year sliding rules apply: once an animal stands complete the turn ends at once.
-        if complete(self.rows) or (not self.free_left and not self.stars[seat]):
+        # The 4-year sliding rules apply: once an animal stands complete the turn ends at once
+        # (not under rules 1, where the turn slid on past a completion).
+        if (not self.free_left and not self.stars[seat]) or (
+                self.game.rules >= 2 and complete(self.rows)):
             self._end_turn(seat)
 
     def _stop(self, seat: int) -> None:
