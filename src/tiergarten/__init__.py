@@ -26,6 +26,6 @@ from tiergarten.games import CallablePackage
 # the games package, callable: `tiergarten.games()` lists the ids
 games: CallablePackage = tiergarten.games  # type: ignore[assignment]
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"  # each release raises it; CHANGELOG.md says what changed
 __all__ = ["Action", "Game", "IllegalAction", "NotationError", "OptionError", "Result",
            "State", "Termination", "games", "load", "replay"]

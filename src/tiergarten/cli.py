@@ -372,6 +372,58 @@ def ratings_calibrate(
                                               for name, r in ratings.items()))
 
 
+records_app = typer.Typer(help="The games stored in the server's database.",
+                          no_args_is_help=True)
+app.add_typer(records_app, name="records")
+
+
+@records_app.command("check")
+def records_check(
+    db: Annotated[str | None, typer.Option(
+        help="Database: a SQLite file path or postgresql://... (default: the server's).")
+    ] = None,
+) -> None:
+    """Replay every stored table under the rules version it was played with, and list each
+    one that does not replay (run it before and after an upgrade; nothing is written). Exits
+    1 if any table does not replay."""
+    from rich.progress import Progress
+
+    from tiergarten.server.records_check import STATUSES, check
+    from tiergarten.server.sql_store import SqlStore, database_url
+    from tiergarten.server.store import StoreUnavailable
+
+    url = database_url(db)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+        fail(f"there is no database at {url.removeprefix('sqlite:///')}")  # make none
+    try:
+        store = SqlStore(db)
+    except StoreUnavailable as exc:
+        fail(str(exc))
+    try:
+        ids = store.table_ids(STATUSES)
+        with Progress(console=_console(), transient=True) as progress:
+            task = progress.add_task("replaying", total=len(ids))
+            report = check(ids, store.load_table, lambda: progress.advance(task))
+    finally:
+        store.close()
+    table = Table(title=f"{report.checked} stored tables", title_justify="left")
+    for column in ("Game", "Rules", "Replayed"):
+        table.add_column(column)
+    for (game_id, rules), count in sorted(report.replayed.items()):
+        table.add_row(game_id, str(rules), str(count))
+    _console().print(table)
+    if report.unsettled:
+        typer.echo(f"{report.unsettled} of them name no rules version (stored before "
+                   "versions were named) and replay under the version shown")
+    for finding in report.problems:
+        typer.echo(f"table {finding.table} ({finding.game}, {finding.status}) does not "
+                   f"replay: {finding.problem}")
+    if report.problems:
+        typer.echo(f"{len(report.problems)} of {report.checked} tables do not replay")
+        raise typer.Exit(1)
+    typer.echo(f"every one of the {report.checked} tables replays")
+
+
 @app.command(name="games")
 def list_games() -> None:
     """List the games tiergarten plays."""
@@ -398,10 +450,24 @@ def unwrapped(doc: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
 
 
-for _typer in (app, ratings_app):
+for _typer in (app, ratings_app, records_app):
     for _command in _typer.registered_commands:
         if _command.help is None and _command.callback is not None and _command.callback.__doc__:
             _command.help = unwrapped(_command.callback.__doc__)
+
+
+def _version(value: bool) -> None:
+    if value:
+        rules = ", ".join(f"{g} {game_class(g).info.rules_version}" for g in tiergarten.games())
+        typer.echo(f"tiergarten {tiergarten.__version__} (rules: {rules})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the release and each game's rules version, and exit.")] = False) -> None:
+    """Four family card games for players, bots, researchers and game designers."""
 
 
 def main() -> None:

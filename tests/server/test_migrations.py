@@ -75,7 +75,7 @@ def write_old_database(url: str, with_hints: bool) -> dict[str, list[tuple[Any, 
     md = old_schema(with_hints)
     md.create_all(engine)
     now = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
-    game = tiergarten.load("maumau", players=2, rounds=1)
+    game = tiergarten.load("maumau", players=2, rounds=1, rules=1)  # what the old code played
     with engine.begin() as conn:
         for table_id, status, moves in (("open1", "open", 0), ("play1", "playing", 6),
                                         ("over1", "over", None)):

@@ -7,13 +7,14 @@ from pathlib import Path
 
 from websockets.exceptions import ConnectionClosed
 
+import tiergarten
 from tiergarten.server.sql_store import SqlStore
 
 from .harness import Client, Server, is_state, run
 
 
 def test_healthz_and_readyz_name_every_check(server: Server) -> None:
-    assert server.get("/healthz").json() == {"ok": True}
+    assert server.get("/healthz").json() == {"ok": True, "version": tiergarten.__version__}
     ready = server.get("/readyz")
     assert ready.status_code == 200
     assert ready.json() == {"ready": True, "checks": {"database": {"ok": True},
@@ -42,6 +43,8 @@ def test_metrics_count_acts_latency_commits_and_errors(server: Server) -> None:
     acts = next(line for line in text.splitlines()
                 if line.startswith('tiergarten_acts_total{game="maumau"}'))
     assert float(acts.split()[-1]) >= 1
+    build = next(line for line in text.splitlines() if line.startswith("tiergarten_build_info"))
+    assert f'version="{tiergarten.__version__}"' in build and 'rules_maumau="3"' in build
 
 
 def test_sigterm_finishes_commits_and_asks_clients_to_reconnect(tmp_path: Path) -> None:

@@ -4,7 +4,8 @@
 The games are sequential with sampled chance (the deal comes from a seed, as in the engine);
 out-of-turn rights are offered as windows with a `wait` action, id `game.num_actions` (see
 turns.py), so `num_distinct_actions` is the game's action count plus one. Parameters are
-`players`, `seed` (-1: a fresh seed for every new game; else the sequence of deals is fixed)
+`players`, `seed` (-1: a fresh seed for every new game; else the sequence of deals is fixed),
+`rules` (the rules version, default the newest: a game's string and its serialisation name it)
 and the game's options; an option whose default is none takes 0 for none, and a mapping option
 (MammuZ's `dinosaur_powers`) is written as JSON text. Returns are terminal and zero-sum: the
 winners share +1, the others -1.
@@ -64,7 +65,9 @@ def _option(option: Option, value: Any) -> Any:
 def game_type(game_id: str) -> pyspiel.GameType:
     """The pyspiel GameType of a registered tiergarten game, read from its GameInfo."""
     info = game_class(game_id).info
-    params: dict[str, Any] = {"players": info.default_players, "seed": -1}
+    # `rules`: the rules version (default the newest), so a game's string names it
+    params: dict[str, Any] = {"players": info.default_players, "seed": -1,
+                              "rules": info.rules_version}
     params.update({o.name: _param(o) for o in info.options})
     return pyspiel.GameType(
         short_name=short_name(game_id),
@@ -96,7 +99,8 @@ class TiergartenGame(pyspiel.Game):  # type: ignore[misc]
         info = game_class(self.game_id).info
         players = int(params.get("players", info.default_players))
         options = {o.name: _option(o, params[o.name]) for o in info.options if o.name in params}
-        self.tg: Game = load(self.game_id, players=players, **options)
+        rules = int(params.get("rules", info.rules_version))
+        self.tg: Game = load(self.game_id, players=players, rules=rules, **options)
         seed = int(params.get("seed", -1))
         self._seeds = random.Random(None if seed < 0 else seed)
         self.encoder = encoder(self.tg)

@@ -38,6 +38,7 @@ from .settings import Settings, TableError
 from .sql_store import DOWN, SqlStore
 from .store import StoreUnavailable
 from .transport import LocalTransport
+from .unreplayable import Unreplayable
 
 if TYPE_CHECKING:
     from .cluster import ClusterSettings
@@ -155,5 +156,7 @@ async def _unavailable(_request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _table_error(_request: Request, exc: Exception) -> JSONResponse:
+    if isinstance(exc, Unreplayable):
+        return JSONResponse(exc.body(), status_code=exc.status)
     status = exc.status if isinstance(exc, TableError) else 400
     return JSONResponse({"detail": str(exc)}, status_code=status)

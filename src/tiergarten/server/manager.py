@@ -26,6 +26,7 @@ from .settings import Settings, TableError, hash_token
 from .store import SeatRow, Store, TableRow
 from .tables import LiveTable, ToTable
 from .transport import LocalTransport, Transport
+from .unreplayable import Unreplayable
 
 log = logging.getLogger("tiergarten.server")
 
@@ -135,6 +136,9 @@ class TableManager:
         for table_id in self.store.table_ids(("open", "playing")):
             try:
                 table = self.get(table_id)
+            except Unreplayable as exc:  # shown as stored; `records check` lists it
+                log.warning("%s (see `tiergarten records check`)", exc)
+                continue
             except Exception:
                 log.exception("table %s could not be rebuilt from its log", table_id)
                 continue
@@ -187,7 +191,11 @@ class TableManager:
         return found
 
     def _live(self, row: TableRow) -> LiveTable:
-        return LiveTable(row, self.store, self.transport, self.settings)
+        """The table `row` rebuilt from its log; Unreplayable if the log does not replay."""
+        try:
+            return LiveTable(row, self.store, self.transport, self.settings)
+        except ValueError as exc:  # an illegal recorded act, a bad option, a bad record
+            raise Unreplayable(row, exc) from None
 
     def _keep(self, table: LiveTable) -> LiveTable:
         """Hold a table in memory until it is over and nobody watches it any more."""
@@ -252,7 +260,8 @@ class TableManager:
         row = self.store.create_table(
             table_id, game.id, game.players, dict(game.options),
             fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash)
+            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash,
+            game.rules)
         if placed_later:  # nothing runs at it until somebody sits down
             return self._live(row)
         table = self._keep(self._live(row))

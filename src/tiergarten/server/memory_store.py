@@ -49,10 +49,10 @@ class MemoryStore:
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
                      rematch_of: str | None = None, hints: bool = True,
                      extra: dict[str, Any] | None = None,
-                     owner_hash: str | None = None) -> TableRow:
+                     owner_hash: str | None = None, rules: int | None = None) -> TableRow:
         row = TableRow(table_id, game, players, dict(options), seed, dt.datetime.now(dt.UTC),
                        "open", timer, rematch_of, list(seats), hints=hints,
-                       extra=dict(extra or {}), owner_hash=owner_hash)
+                       extra=dict(extra or {}), owner_hash=owner_hash, rules=rules)
         with self._lock:
             if table_id in self._tables:
                 raise StoreError(f"there is a table {table_id} already")

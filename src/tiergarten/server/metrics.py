@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Info
+
+import tiergarten
+from tiergarten.core import game_class
+
+from .protocol import PROTOCOL
 
 REGISTRY = CollectorRegistry()
+BUILD = Info("tiergarten_build", "The release this process runs, its protocol and each game's "
+             "rules version", registry=REGISTRY)
+BUILD.info({"version": tiergarten.__version__, "protocol": str(PROTOCOL),
+            **{f"rules_{g}": str(game_class(g).info.rules_version) for g in tiergarten.games()}})
 _FAST = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 ACTS = Counter("tiergarten_acts", "Acts committed and told, by game", ["game"],

@@ -45,6 +45,9 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             # migrates, the others wait here and then find it done (until the commit)
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg.attributes["connection"] = connection
+        # where this upgrade begins (None: not under Alembic yet); 0005 settles old tables by it
+        cfg.attributes["from_revision"] = MigrationContext.configure(
+            connection).get_current_revision()
         command.upgrade(cfg, revision)
         connection.commit()
 

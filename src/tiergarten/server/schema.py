@@ -41,6 +41,9 @@ TABLES = Table(
     # a tutorial), and the sha-256 of the creator's token (who may switch chat off)
     Column("extra", JSON, nullable=True),
     Column("owner_hash", String(64), nullable=True),
+    # since 0005: the rules version the game is played under (NULL: stored before, and no
+    # version replays its log; server/legacy.py)
+    Column("rules", Integer, nullable=True),
 )
 
 USERS = Table(

@@ -167,16 +167,16 @@ class SqlStore:
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
                      rematch_of: str | None = None, hints: bool = True,
                      extra: dict[str, Any] | None = None,
-                     owner_hash: str | None = None) -> TableRow:
+                     owner_hash: str | None = None, rules: int | None = None) -> TableRow:
         """Store a new open table with its seats, in one transaction."""
         row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
                        rematch_of, list(seats), hints=hints, extra=dict(extra or {}),
-                       owner_hash=owner_hash)
+                       owner_hash=owner_hash, rules=rules)
         with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
                 created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
-                hints=hints, extra=row.extra, owner_hash=owner_hash))
+                hints=hints, extra=row.extra, owner_hash=owner_hash, rules=rules))
             conn.execute(insert(SEATS), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash, "user_id": s.user_id}
@@ -307,7 +307,7 @@ class SqlStore:
                                .order_by(ACTIONS.c["index"]))
             row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
                            t.status, t.timer, t.rematch_of, hints=bool(t.hints),
-                           extra=dict(t.extra or {}), owner_hash=t.owner_hash)
+                           extra=dict(t.extra or {}), owner_hash=t.owner_hash, rules=t.rules)
             row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id,
                                  s.account) for s in seat_rows]
             for expected, entry in enumerate(log):

@@ -60,10 +60,13 @@ class TableRow:
     hints: bool = True
     extra: dict[str, Any] = field(default_factory=dict)  # chat on/off, clock, tutorial
     owner_hash: str | None = None  # sha-256 of the creator's token (may switch chat off)
+    rules: int | None = None  # the rules version (None: unsettled, see server/legacy.py)
 
     def record(self) -> dict[str, Any]:
-        """The replayable record of this table's game (see `tiergarten.replay`)."""
-        return {"format": 1, "game": self.game, "players": self.players,
+        """The replayable record of this table's game (see `tiergarten.replay`); one of a
+        table whose rules version is unsettled names none (format 1)."""
+        versioned = {"format": 1} if self.rules is None else {"format": 2, "rules": self.rules}
+        return {**versioned, "game": self.game, "players": self.players,
                 "options": dict(self.options), "seed": self.seed,
                 "actions": [[seat, text] for seat, text in self.actions]}
 
@@ -80,7 +83,7 @@ class Store(Protocol):
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
                      rematch_of: str | None = None, hints: bool = True,
                      extra: dict[str, Any] | None = None,
-                     owner_hash: str | None = None) -> TableRow:
+                     owner_hash: str | None = None, rules: int | None = None) -> TableRow:
         """Store a new open table with its seats, all at once."""
         ...
 

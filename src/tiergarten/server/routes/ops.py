@@ -13,6 +13,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+import tiergarten
+
 from ..metrics import REGISTRY
 from ..readiness import Check, readiness
 
@@ -21,8 +23,8 @@ router = APIRouter()
 
 @router.get("/healthz")
 async def healthz() -> dict[str, Any]:
-    """The process is alive and its event loop answers."""
-    return {"ok": True}
+    """The process is alive and its event loop answers; which release it runs."""
+    return {"ok": True, "version": tiergarten.__version__}
 
 
 @router.get("/readyz")

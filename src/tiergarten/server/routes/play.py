@@ -16,6 +16,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from .. import unreplayable
 from ..connection import Connection
 from ..limits import Gate, RateLimit
 from ..manager import Playable, TableManager
@@ -23,6 +24,7 @@ from ..metrics import CONNECTIONS
 from ..protocol import BadMessage, Pong, read_client
 from ..settings import Settings
 from ..store import StoreUnavailable
+from ..unreplayable import Unreplayable
 
 router = APIRouter()
 
@@ -54,6 +56,9 @@ async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -
         table = await tables.open(table_id)  # here, or relayed to the process that owns it
     except StoreUnavailable as exc:
         await _refuse(websocket, "unavailable", str(exc), 1013)
+        return
+    except Unreplayable as exc:
+        await _refuse(websocket, "unreplayable", str(exc), unreplayable.CLOSE_CODE)
         return
     if table is None:
         await _refuse(websocket, "not_found", f"there is no table {table_id!r}", 4404)

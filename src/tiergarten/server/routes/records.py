@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from tiergarten.core import State
 from tiergarten.core import replay as replay_record
 
 from ..chat import stored_lines
@@ -20,6 +21,7 @@ from ..manager import TableManager, is_table_id
 from ..replay import replay_steps
 from ..seats import Seats
 from ..store import TableRow
+from ..unreplayable import Unreplayable
 from .deps import Tables, need
 
 router = APIRouter()
@@ -32,7 +34,7 @@ async def record(table_id: str, tables: Tables) -> dict[str, Any]:
     if row is not None:
         record = row.record()
         return {"status": "over", "record": record,
-                "result": replay_record(record).result().to_dict(),
+                "result": _replayed(row).result().to_dict(),
                 "seats": Seats(row.seats).info(())}
     table = need(tables, table_id)
     if table.status == "over":
@@ -49,7 +51,7 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
     if row is not None:
         record = row.record()
         return {"game": row.game, "players": row.players, "seats": Seats(row.seats).info(()),
-                "result": replay_record(record).result().to_dict(),
+                "result": _replayed(row).result().to_dict(),
                 "steps": await asyncio.to_thread(replay_steps, record),
                 "chat": await asyncio.to_thread(stored_lines, tables.store, table_id)}
     table = need(tables, table_id)
@@ -60,6 +62,14 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
             "seats": table.info()["seats"], "result": table.state.result().to_dict(),
             "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id)),
             "chat": list(table.chat.lines)}
+
+
+def _replayed(row: TableRow) -> State:
+    """The finished game of `row` replayed; Unreplayable if its log does not replay."""
+    try:
+        return replay_record(row.record())
+    except ValueError as exc:
+        raise Unreplayable(row, exc) from None
 
 
 async def _finished(tables: TableManager, table_id: str) -> TableRow | None:

@@ -1,8 +1,9 @@
 // The REST half of the protocol (docs/protocol.md) and the tokens this browser holds.
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, data = {}) {
     super(detail);
     this.status = status;
+    this.data = data;  // the whole answer: a `code` says what went wrong in words of our own
   }
 }
 
@@ -23,7 +24,7 @@ export async function call(method, path, body) {
     const detail = Array.isArray(data.detail)
       ? data.detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ")
       : data.detail || response.statusText;
-    throw new ApiError(response.status, detail);
+    throw new ApiError(response.status, detail, data);
   }
   return data;
 }

@@ -6,6 +6,7 @@ import { h, morphChildren } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { gameModule, describeEvent } from "./games/index.js";
 import { chatUpTo } from "./chat.js";
+import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
 
 export function showReplay(main, tableId) {
   const view = h("div.replay-screen");
@@ -21,8 +22,9 @@ export function showReplay(main, tableId) {
       game = await gameModule(loaded.game);
       data = loaded;  // only now: a render (a key, a new language) may come at any await
     } catch (err) {
-      view.append(h("section.panel", {}, h("h1", {}, t("replay.title")), h("p.error", {}, err.message),
-        h("a", { href: `#/t/${tableId}` }, t("replay.back"))));
+      const back = h("a", { href: `#/t/${tableId}` }, t("replay.back"));
+      view.append(isUnreplayable(err) ? unreplayablePanel(err, back)
+        : h("section.panel", {}, h("h1", {}, t("replay.title")), h("p.error", {}, err.message), back));
       return;
     }
     index = data.steps.length - 1;

@@ -9,6 +9,7 @@ import { me, syncSeats } from "./account.js";
 import { mountChat, carryOwner } from "./chat.js";
 import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
+import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
 
 // Parameters of a refusal that name seats: shown as the players' names.
 const SEAT_PARAMS = ["seat", "caught", "layer", "flipper", "waiting", "turn"];
@@ -52,8 +53,9 @@ export function showTable(main, tableId) {
     try {
       info = await api.table(tableId);
     } catch (err) {
-      view.append(h("section.panel", {}, h("h1", {}, t("table.not_found")), h("p", {}, err.message),
-        h("a", { href: "#/" }, t("table.back"))));
+      const back = h("a", { href: "#/" }, t("table.back"));
+      view.append(isUnreplayable(err) ? unreplayablePanel(err, back)
+        : h("section.panel", {}, h("h1", {}, t("table.not_found")), h("p", {}, err.message), back));
       return;
     }
     // Without the invite answer the link is this page's own address (and no QR code shows).
