@@ -238,6 +238,7 @@ class TableMessage(_Sent):
     chat: bool = True  # chat is on (the creator may switch it off)
     clock: dict[str, float] | None = None  # {"bank", "increment"} seconds, or null
     tutorial: str | None = None  # the tutorial this table teaches, or null
+    rules: int | None = None  # the rules version the game is played under (docs/games/<id>.md)
 
 
 SERVER_MESSAGES: dict[str, type[BaseModel]] = {

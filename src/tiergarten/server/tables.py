@@ -110,7 +110,7 @@ class LiveTable:
             "options": self.row.options, "status": self.status, "version": self.version,
             "timer": self.row.timer, "hints": self.row.hints, "chat": self.chat.on,
             "clock": self.row.extra.get("clock"), "tutorial": self.row.extra.get("tutorial"),
-            "created": self.row.created.isoformat(),
+            "created": self.row.created.isoformat(), "rules": self.state.game.rules,
             "rematch": self.rematch,
             "seats": self.seats.info(self.transport.audience(self.id)),
         }

@@ -439,4 +439,4 @@ def _lobby_info(row: TableRow) -> dict[str, Any]:
     return {"type": "table", "id": row.id, "game": row.game, "players": row.players,
             "options": row.options, "status": row.status, "version": len(row.actions),
             "timer": row.timer, "hints": row.hints, "created": row.created.isoformat(),
-            "rematch": None, "seats": Seats(row.seats).info(set())}
+            "rules": row.rules, "rematch": None, "seats": Seats(row.seats).info(set())}
