@@ -84,7 +84,9 @@ class MauMauHeuristic(Bot):
 
     def _reverse_helps(self, obs: dict[str, Any]) -> bool:
         sizes: list[int] = obs["hand_sizes"]
-        return len(sizes) == 2 or sizes[(self.seat - int(obs["direction"])) % len(sizes)] > 2
+        if len(sizes) == 2:  # a reversal changes nothing between two, unless a 9 skips
+            return bool(self.game.options["two_player_nine"] == "skip")
+        return sizes[(self.seat - int(obs["direction"])) % len(sizes)] > 2
 
 
 def _tracker(game: Game, seat: int) -> Tracker:

@@ -211,6 +211,9 @@ def greedy_policy(state: State, seat: int, legal: Sequence[Action],
     hand = state.masks[seat]
     size = hand.bit_count()
     threat = state.masks[(seat + state.direction) % state._n].bit_count() <= 2
+    # between two a 9 stops the other player only under the house rule (two_player_nine)
+    skips = state.game.options["two_player_nine"] == "skip"
+    stoppers = _STOPPERS if state._n > 2 or skips else _STOPPERS[:2]
     best, best_score = legal[0], -math.inf
     for a in legal:
         assert isinstance(a, MauMauAction)
@@ -229,7 +232,7 @@ def greedy_policy(state: State, seat: int, legal: Sequence[Action],
                 score = (-50.0 if size > 2 else 20.0) + (rest & _SUIT[a.suit]).bit_count()
             else:
                 score = VALUE_OF[c] + 2.0 * (rest & _SUIT[SUIT_OF[c]]).bit_count()
-                if threat and rank in _STOPPERS:
+                if threat and rank in stoppers:
                     score += 40.0
                 elif rank == SEVEN:
                     score += 5.0

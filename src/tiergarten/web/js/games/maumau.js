@@ -78,7 +78,7 @@ export function render(ctx) {
   const centre = h("div.centre", {}, stock, topCard,
     h("div.facts", {}, suitNote,
       obs.pending_draw ? h("div.pending", {}, t("maumau.pending", { n: obs.pending_draw })) : null,
-      obs.players > 2 ? h("div.direction", {}, obs.direction === 1 ? t("maumau.clockwise") : t("maumau.anticlockwise")) : null,  // between two a 9 acts as an 8: no way round to tell
+      obs.players > 2 ? h("div.direction", {}, obs.direction === 1 ? t("maumau.clockwise") : t("maumau.anticlockwise")) : null,  // between two the way round changes nothing: no direction to tell
       h("div.round", {}, obs.rounds ? t("maumau.round_of", { round: obs.round, rounds: obs.rounds })
         : t("maumau.round", { round: obs.round, target: obs.target_score }))));
 
