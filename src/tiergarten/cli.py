@@ -194,12 +194,15 @@ def study(
 def replay(
     file: Annotated[Path, typer.Argument(help="A record saved by `tiergarten play`.")],
     step: Annotated[bool, typer.Option(help="Wait for Enter before each action.")] = False,
+    rules: Annotated[int | None, typer.Option(
+        min=1, help="The rules version to replay under (default: the one the record names; "
+                    "a record from before versions: the oldest it replays under).")] = None,
 ) -> None:
     """Replay a saved game action by action, with every hand shown."""
     from tiergarten.terminal import RecordError, read_record, replay_record
 
     try:
-        replay_record(read_record(file), _console(), step=step)
+        replay_record(read_record(file), _console(), step=step, rules=rules)
     except RecordError as exc:
         fail(str(exc))
     except KeyboardInterrupt:

@@ -8,7 +8,7 @@ from typing import Any
 
 from .errors import IllegalAction, OptionError
 from .game import Game, State, check_record, replay_into
-from .rules import legacy_order
+from .rules import unversioned
 
 _GAMES: dict[str, str] = {}
 
@@ -42,21 +42,21 @@ def replay(record: Mapping[str, Any], candidates: Sequence[int] | None = None) -
     action on the way.
 
     A record from before versions were named (format 1) is replayed under the first of
-    `candidates` it replays under; by default the versions released before then, newest
-    first (`core.rules.legacy_order`). The state's own record then names that version.
+    `candidates` it replays under; by default the versions released before then, oldest
+    first (`core.rules.unversioned`). The state's own record then names that version.
     """
     check_record(record)
     cls = game_class(record["game"])
     if "rules" in record and record.get("format", 1) != 1:
         versions: Sequence[int] = [record["rules"]]
     else:
-        versions = candidates if candidates is not None else legacy_order(cls.info.rules)
+        versions = candidates if candidates is not None else unversioned(cls.info.rules)
     failure: IllegalAction | None = None
     for rules in versions:
         game = cls(record["players"], rules=rules, **record["options"])
         try:
             return replay_into(game.new_state(record["seed"]), record["actions"])
         except IllegalAction as exc:
-            failure = failure or exc  # the newest candidate's reason is the one to show
+            failure = failure or exc  # the first candidate's reason is the one to show
     assert failure is not None, "a record is replayed under at least one version"
     raise failure

@@ -8,8 +8,9 @@ golden traces, made by the release that played it, keep it honest (docs/architec
 "Rules versions"). New games use the newest version.
 
 Records from before versions were named (record format 1) carry no version; the versions that
-were released then are marked `unversioned`, and such a record is replayed under the newest of
-them it replays under (`legacy_order`).
+were released then are marked `unversioned`, and such a record is replayed under the oldest of
+them it replays under (`unversioned`): 0.1.0 wrote such records for weeks, 0.2.0 for a day. The
+server knows more of its stored tables and settles them once (server/legacy.py).
 
 >>> v = RulesVersion(2, "a plain draw keeps the turn")
 >>> v.number, v.defaults
@@ -61,6 +62,6 @@ def pick(game_id: str, versions: Sequence[RulesVersion], rules: Any) -> RulesVer
                       range(1, newest + 1))
 
 
-def legacy_order(versions: Sequence[RulesVersion]) -> list[int]:
-    """The versions a record without one may have been played under, newest first."""
-    return [v.number for v in reversed(versions) if v.unversioned] or [versions[0].number]
+def unversioned(versions: Sequence[RulesVersion]) -> list[int]:
+    """The versions a record without one may have been played under, oldest first."""
+    return [v.number for v in versions if v.unversioned] or [versions[0].number]

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tiergarten.core import game_class, replay
-from tiergarten.core.rules import legacy_order
+from tiergarten.core.rules import unversioned
 
 # The first rules 2 change (MammuZ, 2026-12-01 08:26 UTC) was made after this moment
 RULES_2_SINCE = dt.datetime(2026, 12, 1, 8, 0, tzinfo=dt.UTC)
@@ -32,7 +32,7 @@ def candidates(game: str, created: dt.datetime, under_alembic: bool) -> Sequence
         created = created.replace(tzinfo=dt.UTC)  # SQLite hands back naive UTC times
     if not under_alembic or created < RULES_2_SINCE:
         return [1]
-    return legacy_order(game_class(game).info.rules)
+    return unversioned(game_class(game).info.rules)[::-1]  # 0.2.0's were the newest
 
 
 def settle(record: Mapping[str, Any], finished: bool, versions: Sequence[int]) -> int | None:

@@ -18,8 +18,9 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from tiergarten.core import IllegalAction, State, load
+from tiergarten.core import IllegalAction, State, game_class, load, replay
 from tiergarten.core.game import check_record
+from tiergarten.core.rules import unversioned
 
 from .driver import seat_names
 from .render import Renderer, can_show_unicode, renderer_for
@@ -53,13 +54,28 @@ def read_record(path: Path) -> dict[str, Any]:
     return record
 
 
-def start(record: Mapping[str, Any]) -> State:
-    """The game a record describes, before its first action."""
+def start(record: Mapping[str, Any], rules: int | None = None) -> State:
+    """The game a record describes, before its first action, under the rules version `rules`,
+    else the one the record names, else (a record from before versions) the one it replays
+    under (`tiergarten.replay`)."""
     try:
-        game = load(record["game"], record["players"], **record["options"])
+        game = load(record["game"], record["players"], rules=rules_of(record, rules),
+                    **record["options"])
     except (ValueError, TypeError) as exc:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
     return game.new_state(record["seed"])
+
+
+def rules_of(record: Mapping[str, Any], asked: int | None) -> int:
+    """The rules version to replay `record` under (see `start`)."""
+    if asked is not None:
+        return asked
+    if record.get("format", 1) != 1:
+        return int(record["rules"])
+    try:
+        return replay(record).game.rules
+    except ValueError:  # it replays under none: show where it fails under the oldest
+        return unversioned(game_class(record["game"]).info.rules)[0]
 
 
 def names_of(record: Mapping[str, Any], players: int) -> list[str]:
@@ -72,18 +88,19 @@ def names_of(record: Mapping[str, Any], players: int) -> list[str]:
 
 
 def replay_record(record: Mapping[str, Any], console: Console, step: bool = False,
-           read: Callable[[str], str] = input) -> int:
+                  read: Callable[[str], str] = input, rules: int | None = None) -> int:
     """Print the game of `record` action by action in fixed columns (number from 1, player,
     move, the hand held before it), each followed by what it did (a doubt's card, a skipped turn, a
     good hit or a mistake); with `step`, wait for Enter before each action and show every
     hand. Ends with the result and why the game ended. Returns the number of actions
-    replayed."""
-    state = start(record)
+    replayed. `rules` replays under that rules version instead of the record's."""
+    state = start(record, rules)
     names = names_of(record, state.game.players)
     renderer = renderer_for(state.game.id, can_show_unicode(console))
     actions: Sequence[Any] = record["actions"]
-    console.print(Text(f"{state.game.info.title} · seed {record['seed']} · "
-                       f"{len(actions)} actions · {', '.join(names)}", style="bold"))
+    console.print(Text(f"{state.game.info.title} · rules {state.game.rules} · seed "
+                       f"{record['seed']} · {len(actions)} actions · {', '.join(names)}",
+                       style="bold"))
     rows = Rows(console, names, actions, renderer.hand(state.observe(0)) is not None)
     console.print(rows.header())
     before = state.observe(None)

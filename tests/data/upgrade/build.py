@@ -5,10 +5,10 @@ venv's packages) on a fresh SQLite file, play its tables over its own HTTP and w
 capture what it answers, stop it and keep the VACUUMed database; then record seeded random
 games of its engine (old_engine.py, run inside the release). README.md says what comes out.
 
-    /work/main/.venv/bin/python tests/data/upgrade/build.py [--release X] [--check]
+    .venv/bin/python tests/data/upgrade/build.py [--release X] [--check]
 
 `--check` writes nothing: it opens a copy of each committed database with its old server again
-and compares what that serves with the committed served.json.
+and compares what that serves with the committed served.json.gz.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gzip
 import json
 import os
 import random
@@ -424,7 +425,7 @@ def build(release: Release, work: Path) -> None:
     out.mkdir(exist_ok=True)
     shutil.copyfile(db, out / "tiergarten.db")
     changed = {path: answer for path, answer in restarted.items() if answer != served[path]}
-    write_served(out / "served.json", release.commit, served, changed)
+    write_served(out / "served.json.gz", release.commit, served, changed)
     write_json(out / "manifest.json", {"release": release.commit, "server_flags":
                                        list(release.flags), "accounts": list(release.accounts),
                                        "tables": manifest})
@@ -465,13 +466,14 @@ def manifest_entry(spec: Table, table: str, served: dict[str, Any],
 
 def write_served(path: Path, release: str, answers: dict[str, Any],
                  after_restart: dict[str, Any]) -> None:
-    """served.json, one answer to a line (the replays make it large)."""
+    """served.json.gz: one answer to a line, gzipped (the replays make it large)."""
     def lines(answers: dict[str, Any]) -> str:
         return ",\n".join(f"  {json.dumps(p)}: {json.dumps(a, ensure_ascii=False, sort_keys=True)}"
                            for p, a in sorted(answers.items()))
 
-    path.write_text(f'{{"release": {json.dumps(release)},\n "answers": {{\n{lines(answers)}}},\n'
-                    f' "after_restart": {{\n{lines(after_restart)}}}}}\n')
+    text = (f'{{"release": {json.dumps(release)},\n "answers": {{\n{lines(answers)}}},\n'
+            f' "after_restart": {{\n{lines(after_restart)}}}}}\n')
+    path.write_bytes(gzip.compress(text.encode(), mtime=0))
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -484,7 +486,7 @@ def check(release: Release, work: Path) -> list[str]:
     src = extract(release.commit, work)
     db = work / "tiergarten.db"
     shutil.copyfile(HERE / release.commit / "tiergarten.db", db)
-    served = json.loads((HERE / release.commit / "served.json").read_text())
+    served = json.loads(gzip.decompress((HERE / release.commit / "served.json.gz").read_bytes()))
     expected = {**served["answers"], **served["after_restart"]}
     got = serve_again(src, db, release, list(expected))
     return [path for path in expected if got[path] != expected[path]]
