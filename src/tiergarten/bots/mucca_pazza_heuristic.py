@@ -71,8 +71,8 @@ class MuccaBot(Bot):
         made = obs["slides_made"]
         gain, _, steps = best_turn(rows, landing, obs["slides_left"], obs["stars"][self.seat],
                                    not made)
-        if not gain:
-            return STOP if made else self.rng.choice(SLIDES)  # nothing to win
+        if not gain or not steps:  # nothing to win, or (rules 1) it stands complete: stop
+            return STOP if made else self.rng.choice(SLIDES)
         return slide_action(*steps[0])  # the turn ends by itself at the completion
 
     # -- junior -----------------------------------------------------------------------------
