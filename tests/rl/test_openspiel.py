@@ -125,3 +125,11 @@ def test_lecker_mammut_sequential_view_reaches_the_end() -> None:
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.tg.is_over()
+
+
+def test_the_rules_version_is_a_parameter_and_is_named_by_the_game() -> None:
+    default = pyspiel.load_game(short_name("maumau"), {"players": 2})
+    older = pyspiel.load_game(short_name("maumau"), {"players": 2, "rules": 2})
+    assert default.tg.rules == tiergarten.load("maumau").info.rules_version
+    assert older.tg.rules == 2  # its options default as the newest's: OpenSpiel fills them in
+    assert "rules=2" in str(older)  # the game's string (and so its serialisation) names it

@@ -211,3 +211,11 @@ def test_after_max_cycles_every_agent_is_truncated() -> None:
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
     assert steps == 4 and not env.agents and not env.state.is_over()
+
+
+def test_an_env_plays_the_rules_version_it_is_given() -> None:
+    from tiergarten.rl import pettingzoo_env
+
+    env = pettingzoo_env("maumau", players=2, rules=2)
+    env.reset(seed=1)
+    assert env.unwrapped.game.rules == 2

@@ -5,8 +5,9 @@ The games are sequential with sampled chance (the deal comes from a seed, as in 
 out-of-turn rights are offered as windows with a `wait` action, id `game.num_actions` (see
 turns.py), so `num_distinct_actions` is the game's action count plus one. Parameters are
 `players`, `seed` (-1: a fresh seed for every new game; else the sequence of deals is fixed),
-`rules` (the rules version, default the newest: a game's string and its serialisation name it)
-and the game's options; an option whose default is none takes 0 for none, and a mapping option
+`rules` (the rules version, default the newest: a game's string and its serialisation name it;
+OpenSpiel fills in every parameter, so under an older version the options still default as the
+newest's: give them) and the game's options; an option whose default is none takes 0 for none, and a mapping option
 (MammuZ's `dinosaur_powers`) is written as JSON text. Returns are terminal and zero-sum: the
 winners share +1, the others -1.
 
