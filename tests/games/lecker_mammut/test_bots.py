@@ -78,7 +78,7 @@ def test_the_bot_lays_on_top_the_card_least_likely_to_be_stolen() -> None:
 def test_the_most_penalised_bot_gives_back_its_smallest_pile() -> None:
     state = position(piles=["", ""], prizes=[["red-bear orange-bear yellow-bear green-bear",
                                               "red-deer orange-deer yellow-deer"], []],
-                     penalties=[1, 0])
+                     penalties=[1, 0], penalty_cards=["pink-sloth", ""])
     state.apply(0, "pass")
     state.apply(1, "pass")
     choice = ask(bot("fast", state, 0), state)

@@ -39,7 +39,8 @@ def test_while_a_top_card_is_chosen_flipping_and_passing_wait_for_that_seat() ->
 
 
 def test_at_the_round_end_only_the_most_penalised_give_a_pile_back() -> None:
-    state = position(piles=["", "", ""], prizes=[[PILE_A, PILE_B], [], []], penalties=[3, 0, 0])
+    state = position(piles=["", "", ""], prizes=[[PILE_A, PILE_B], [], []], penalties=[3, 0, 0],
+                     penalty_cards=["pink-sloth pink-bear pink-tiger", "", ""])
     assert refused(state, 0, "flip").code == "all_flipped"
     for seat in (0, 1, 2):
         state.apply(seat, "pass")

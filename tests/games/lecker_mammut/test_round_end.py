@@ -44,10 +44,9 @@ def test_the_round_ends_when_every_seat_has_passed_since_the_last_other_action()
     assert state.observe(0)["round"] == 1
     state.apply(0, "pass")
     obs = state.observe(0)
-    assert (obs["round"], obs["scores"]) == (2, [0, 0, 3])  # seat 0 had the most penalties
-    assert obs["log"][-3:-1] == [
-        {"act": "return", "seat": 0, "pile": 1, "size": 3},
-        {"act": "round_over", "round": 1, "points": [0, 0, 3], "penalties": [1, 0, 0]}]
+    assert (obs["round"], obs["scores"]) == (2, [3, 0, 3])  # the mistake took no card
+    assert obs["log"][-2] == {"act": "round_over", "round": 1, "points": [3, 0, 3],
+                              "penalties": [1, 0, 0], "penalty_cards": [0, 0, 0]}
 
 
 def test_with_no_penalties_nobody_gives_a_pile_back_and_every_card_scores() -> None:
@@ -59,20 +58,24 @@ def test_with_no_penalties_nobody_gives_a_pile_back_and_every_card_scores() -> N
 def test_tied_most_penalised_players_each_give_a_pile_back_by_themselves_if_they_have_one(
 ) -> None:
     state = position(piles=["", "", ""], prizes=[[PILE_A], [PILE_B], [PILE_C]],
-                     penalties=[2, 1, 2])
+                     penalties=[2, 1, 2],
+                     penalty_cards=["pink-bear pink-boar", "pink-tiger", "pink-sloth pink-rhino"])
     pass_all(state, [0, 1, 2])
     assert state.observe(0)["scores"] == [0, 3, 0]
 
 
 def test_a_most_penalised_player_without_prize_piles_gives_nothing() -> None:
-    state = position(piles=["", ""], prizes=[[], [PILE_B]], penalties=[1, 0])
+    state = position(piles=["", ""], prizes=[[], [PILE_B]], penalties=[1, 0],
+                     penalty_cards=["pink-sloth", ""])
     pass_all(state, [0, 1])
     assert state.observe(0)["scores"] == [0, 3]
 
 
 def test_with_two_piles_or_more_the_player_chooses_which_to_give_back() -> None:
     state = position(piles=["", "", ""], prizes=[[PILE_A, PILE_C], [PILE_B], []],
-                     penalties=[3, 3, 0])
+                     penalties=[3, 3, 0], penalty_cards=["pink-bear pink-boar purple-deer",
+                                                         "pink-mammoth pink-rhino pink-sloth",
+                                                         ""])
     pass_all(state, [0, 1, 2])
     obs = state.observe(2)
     assert (obs["phase"], obs["returning"], obs["to_move"]) == ("returns", [0], [0])
@@ -89,7 +92,7 @@ def test_with_two_piles_or_more_the_player_chooses_which_to_give_back() -> None:
 def test_returns_of_several_players_are_made_in_any_order() -> None:
     state = position(piles=["", ""], prizes=[[PILE_A, PILE_C], [PILE_B, "red-sloth blue-sloth "
                                                                        "pink-sloth green-sloth"]],
-                     penalties=[1, 1])
+                     penalties=[1, 1], penalty_cards=["purple-bear", "purple-deer"])
     pass_all(state, [0, 1])
     state.apply(1, "return 1")
     assert state.observe(0)["returning"] == [0]
@@ -105,7 +108,7 @@ def test_the_table_timer_ends_the_round_after_idle_actions_once_every_pile_is_fl
     state.apply(0, "pass")
     assert state.observe(0)["round"] == 2
     assert {"act": "timer", "idle": 3} in state.observe(0)["log"]
-    assert state.observe(0)["scores"] == [3, 0]  # seat 1 had the most penalties but no pile
+    assert state.observe(0)["scores"] == [3, 0]  # seat 1's mistakes took no card
 
 
 def test_the_table_timer_waits_for_a_top_card_and_can_be_switched_off() -> None:

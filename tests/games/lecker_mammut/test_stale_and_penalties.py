@@ -1,6 +1,7 @@
 """docs/games/lecker_mammut.md simultaneous hits and mistakes: the stale-hit rule (a hit on a
 version that a good hit has changed since is void), penalty cards from the next card to be
-flipped, and penalties that still count when no face-down card is left."""
+flipped, and mistakes that still count in `penalties` when no face-down card is left (they
+decide a return only under rules 1: test_rules_versions.py)."""
 
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def test_a_penalty_from_the_flippers_last_card_passes_the_flipping_on() -> None:
     assert state.observe(0)["penalty_cards"] == [1, 1, 0]
 
 
-def test_penalties_still_count_when_no_face_down_card_is_left() -> None:
+def test_mistakes_still_count_in_penalties_when_no_face_down_card_is_left() -> None:
     state = position(middle="red-boar", piles=["", "", ""])
     state.apply(2, "hit boar")
     state.apply(2, "hit red")

@@ -50,7 +50,8 @@ def test_during_returns_only_the_returning_seats_in_seat_order() -> None:
     state = position(piles=["", "", ""],
                      prizes=[[PILE_A, "red-sloth blue-sloth pink-sloth"], [],
                              [PILE_B, "red-deer blue-deer pink-deer"]],
-                     penalties=[2, 0, 2], starter=1)
+                     penalties=[2, 0, 2], penalty_cards=["pink-bear pink-boar", "",
+                                                         "pink-tiger pink-mammoth"], starter=1)
     for seat in (1, 2, 0):
         state.apply(seat, "pass")
     assert state.to_move() == (0, 2)

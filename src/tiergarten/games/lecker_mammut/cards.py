@@ -12,6 +12,8 @@ is written colour first, `green-boar`; a feature by its name, `boar` or `green`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 ANIMALS = ("bear", "boar", "tiger", "sloth", "deer", "mammoth", "rhino")
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "pink")
 ANIMAL_TITLES = ("cave bear", "wild boar", "sabre-tooth tiger", "giant sloth", "giant deer",
@@ -19,6 +21,7 @@ ANIMAL_TITLES = ("cave bear", "wild boar", "sabre-tooth tiger", "giant sloth", "
 FEATURE_NAMES = ANIMALS + COLOURS
 NUM_FEATURES = len(FEATURE_NAMES)
 DECK = tuple(range(len(ANIMALS) * len(COLOURS)))
+GOOD_HIT = 3  # visible cards that must show a called feature for a good hit
 
 ANIMAL_OF = tuple(c // 7 for c in DECK)  # the card's animal feature, 0..6
 COLOUR_OF = tuple(7 + c % 7 for c in DECK)  # the card's colour feature, 7..13
@@ -54,10 +57,27 @@ def shows(c: int, f: int) -> bool:
     return ANIMAL_OF[c] == f or COLOUR_OF[c] == f
 
 
+def shows_three(cards: Iterable[int]) -> bool:
+    """Do at least three (GOOD_HIT) of `cards` show one feature (an animal or a colour)?
+
+    >>> shows_three([card("red-boar"), card("red-bear"), card("blue-deer")])
+    False
+    >>> shows_three([card("red-boar"), card("red-bear"), card("red-deer")])
+    True
+    """
+    counts = [0] * NUM_FEATURES
+    for c in cards:
+        for f in (ANIMAL_OF[c], COLOUR_OF[c]):
+            counts[f] += 1
+            if counts[f] >= GOOD_HIT:
+                return True
+    return False
+
+
 def other_feature(c: int, f: int) -> int:
     """The feature of `c` that is not `f` (its colour for an animal, its animal for a colour)."""
     return COLOUR_OF[c] if ANIMAL_OF[c] == f else ANIMAL_OF[c]
 
 
-__all__ = ["ANIMALS", "ANIMAL_OF", "COLOURS", "COLOUR_OF", "DECK", "FEATURE_NAMES", "NAMES",
-           "WITH_FEATURE", "card", "feature", "other_feature", "shows"]
+__all__ = ["ANIMALS", "ANIMAL_OF", "COLOURS", "COLOUR_OF", "DECK", "FEATURE_NAMES", "GOOD_HIT",
+           "NAMES", "WITH_FEATURE", "card", "feature", "other_feature", "shows", "shows_three"]

@@ -22,13 +22,20 @@ INFO = GameInfo(
     summary="Flip cards; hit the club when three visible cards share an animal or a colour, "
             "and steal prize piles from each other.",
     # docs/games/lecker_mammut.md, "Rules versions", says what each changed
-    rules=(RulesVersion(1, "the first rules", unversioned=True),),
+    rules=(
+        RulesVersion(1, "the first rules: the table's timer ran out on mistakes beside a "
+                     "triple too; a mistake with no card left to take counted for the returns",
+                     unversioned=True),
+        RulesVersion(2, "the timer passes only while no feature shows three; the most penalty "
+                     "cards held give a pile back"),
+    ),
     options=(
         Option("rounds", None, "rounds to play (none: as many as there are players)",
                kind=int, minimum=1, maximum=12, nullable=True),
         Option("idle_limit", 12, "the table's timer: once every pile is flipped, this many "
                "actions in a row that change no visible card end the round as if everyone had "
-               "passed (0: off)", kind=int, minimum=0, maximum=1000),
+               "passed, but only while no feature shows three visible cards (0: off)",
+               kind=int, minimum=0, maximum=1000),
     ),
 )
 

@@ -29,13 +29,11 @@ from .actions import (
     LeckerAction,
     hit_at,
 )
-from .cards import DECK, shows
+from .cards import DECK, GOOD_HIT, shows, shows_three
 from .terms import LeckerMammutTermination
 
 if TYPE_CHECKING:
     from .game import LeckerMammut
-
-GOOD_HIT = 3  # visible cards that must show the called feature
 
 _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
@@ -268,7 +266,9 @@ class LeckerMammutState(State):
         self._changed()
 
     def _penalise(self, seat: int, f: int, seen: int) -> None:
-        """A mistake: the next card that would be flipped goes to `seat` face down, if any."""
+        """A mistake: the next card that would be flipped goes to `seat` face down, if any.
+        Every mistake counts in `penalties`; only under rules 1 does one with no card left to
+        take decide a return (`_end_round`)."""
         self.penalties[seat] += 1
         got = self.flipper >= 0
         if got:
@@ -295,20 +295,31 @@ class LeckerMammutState(State):
 
     def _tick(self) -> None:
         """An action that changed no visible card; once every pile is flipped the table's
-        timer (option `idle_limit`) ends the round after that many in a row."""
+        timer (option `idle_limit`) passes for every seat, ending the round, after that many
+        in a row — from rules 2 only while no feature shows three visible cards: while one
+        does, someone may still want to hit, and acts that change nothing never end the round
+        by themselves (under rules 1 the timer ran out on mistakes beside a triple too)."""
         self.idle += 1
         limit = self.game.options["idle_limit"]
-        if limit and self.idle >= limit and self.flipper < 0 and not self.choosing:
+        if (limit and self.idle >= limit and self.flipper < 0 and not self.choosing
+                and (self.game.rules < 2 or not shows_three(self.visible()))):
             self.events.append(("timer", self.idle))
             self._end_round()
 
     # -- round end --------------------------------------------------------------------------
 
     def _end_round(self) -> None:
-        """Those with the most penalties give a prize pile back (by itself if they have one)."""
-        most = max(self.penalties)
+        """Those with the most penalty cards give a prize pile back (by itself if they have
+        one). Under rules 1 the most penalties did, a mistake made when no face-down card was
+        left counting as one; from rules 2 only the penalty cards held count (the seed: "the
+        player(s) with the most penalty cards")."""
+        if self.game.rules >= 2:
+            held = [len(cards) for cards in self.penalty_cards]
+        else:
+            held = self.penalties
+        most = max(held)
         for s in range(self.game.players):
-            if most and self.penalties[s] == most:
+            if most and held[s] == most:
                 if len(self.prizes[s]) == 1:
                     self._give_back(s, 0)
                 elif len(self.prizes[s]) > 1:
@@ -331,7 +342,10 @@ class LeckerMammutState(State):
     def _score_round(self) -> None:
         points = [sum(len(p) for p in piles) for piles in self.prizes]
         self.scores = [a + b for a, b in zip(self.scores, points, strict=True)]
-        self.events.append(("round", self.round, points, list(self.penalties)))
+        event: tuple[Any, ...] = ("round", self.round, points, list(self.penalties))
+        if self.game.rules >= 2:  # the penalty cards that decided the returns
+            event += ([len(cards) for cards in self.penalty_cards],)
+        self.events.append(event)
         rounds = self.game.options["rounds"] or self.game.players
         if self.round >= rounds:
             self._finish(LeckerMammutTermination.ROUNDS)

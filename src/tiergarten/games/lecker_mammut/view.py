@@ -108,8 +108,11 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
         return {"act": "timer", "idle": event[1]}
     if what == "return":
         return {"act": "return", "seat": event[1], "pile": event[2] + 1, "size": event[3]}
-    return {"act": "round_over", "round": event[1], "points": list(event[2]),
+    over = {"act": "round_over", "round": event[1], "points": list(event[2]),
             "penalties": list(event[3])}
+    if len(event) > 4:  # rules 2 on: the penalty cards held, which decided the returns
+        over["penalty_cards"] = list(event[4])
+    return over
 
 
 def resample(state: LeckerMammutState, seat: int, rng: random.Random) -> LeckerMammutState:
