@@ -9,7 +9,9 @@ at the end of a round; a digit gives a pile back when you must; `Q` or Esc quits
 it was at once), then the call key (or `.` or a digit); space flips for whoever's pile it is. The
 foot of the screen says whose hit key is which. A hit is sent with the version of the table
 on screen, so a hand that lands after a faster one is void, not a mistake. A person who stays
-silent at the end of a round passes by the table's timer (`patience` seconds).
+silent at the end of a round passes by the table's timer (`patience` seconds), but never while
+three visible cards share a feature (rules 2 on: someone may still want to hit; the bots will).
+The table shows the penalty cards each seat holds: the most of them give a prize pile back.
 
 >>> r = LeckerMammutRenderer(unicode=False)
 >>> str(r.event({"act": "mistake", "seat": 1, "feature": "boar", "showing": 2,
@@ -49,6 +51,7 @@ from tiergarten.core.game import fresh_seed
 from tiergarten.core.match import Proposal, SeatView
 from tiergarten.core.realtime import Clock, Move, RealTimeTable
 from tiergarten.games.lecker_mammut.actions import PASS, RETURNS, TOPS
+from tiergarten.games.lecker_mammut.cards import CARD_BY_NAME, shows_three
 
 from .driver import save_record, seat_names
 from .render import Observation, Renderer, named, says, their, whose
@@ -87,14 +90,15 @@ class LeckerMammutRenderer(Renderer):
 
     def _seats(self, obs: Observation, names: Sequence[str]) -> Table:
         table = Table(box=None, padding=(0, 1))
-        for title in ("", "player", "to flip", "prize piles (top, size)", "penalties", "score"):
+        for title in ("", "player", "to flip", "prize piles (top, size)", "penalty cards",
+                      "score"):
             table.add_column(title)
         for seat, name in enumerate(names):
             piles = Text(" ").join([Text.assemble(self.card(p["top"]), f"×{p['size']}")
                                     for p in obs["prize_piles"][seat]]) or Text("—")
             mark = self.marker if obs["flipper"] == seat else ""
             table.add_row(mark, name, str(obs["face_down"][seat]), piles,
-                          str(obs["penalties"][seat]), str(obs["scores"][seat]))
+                          str(obs["penalty_cards"][seat]), str(obs["scores"][seat]))
         return table
 
     def _situation(self, obs: Observation, names: Sequence[str]) -> list[RenderableType]:
@@ -106,7 +110,8 @@ class LeckerMammutRenderer(Renderer):
                                        + f" ({choice['feature']}): ", tops))
         if obs["returning"]:
             who = ", ".join(names[s] for s in obs["returning"])
-            lines.append(Text(f"Most penalties: {who} must give a prize pile back (1, 2, …)."))
+            lines.append(Text(f"Most penalty cards: {who} must give a prize pile back "
+                              "(1, 2, …)."))
         if obs["phase"] == "ending":
             done = ", ".join(names[s] for s in obs["passed"]) or "nobody yet"
             lines.append(Text(f"Every pile is flipped: hit or pass (.). Passed: {done}."))
@@ -124,7 +129,7 @@ class LeckerMammutRenderer(Renderer):
                 for r in event["robbed"])
             return Text(f"{who} hit {event['feature']}: {_cards(len(event['cards']))}{robbed}")
         if act == "mistake":
-            tail = "a penalty card" if event["penalty_card"] else "a penalty (no card left)"
+            tail = "a penalty card" if event["penalty_card"] else "no card left to take"
             shown = f"only {event['showing']}" if event["showing"] else "none"
             return Text(f"{who} hit {event['feature']} wrongly ({shown} showing): {tail}")
         if act == "top":
@@ -165,6 +170,11 @@ class LeckerMammutRenderer(Renderer):
             played = f"all {rounds} rounds were" if rounds != 1 else "its one round was"
             return f"{played} played; the most points won"
         return super().why_over(result, names, obs)
+
+
+def visible(obs: Observation) -> list[str]:
+    """The visible cards of an observation: the middle, then every prize pile's top."""
+    return [*obs["middle"], *(p["top"] for piles in obs["prize_piles"] for p in piles)]
 
 
 def _cards(n: int) -> str:
@@ -239,7 +249,9 @@ class Keys:
 class Person:
     """A person's seat: their keys go to the table directly; the seat itself proposes only what
     the table does for a silent person after `patience` seconds (pass at the end of a round,
-    give back the smallest pile; after twice that, lay the safest top card)."""
+    give back the smallest pile; after twice that, lay the safest top card). From rules 2 the
+    timer never passes while three visible cards share a feature: the round then waits for a
+    hit (a bot's, or a person's), or for the people to pass themselves."""
 
     interactive = False  # asked like a bot, but it only ever proposes the table's timer
 
@@ -257,6 +269,9 @@ class Person:
         due = self.since[1] + self.patience - now
         legal = view.legal
         if PASS in legal:
+            if view.game.rules >= 2 and shows_three(
+                    CARD_BY_NAME[name] for name in visible(obs)):
+                return None  # someone may still want to hit: the timer does not pass
             return (due, PASS)
         mine = [c for c in obs["choosing"] if c["seat"] == self.seat]
         if mine:
@@ -391,7 +406,8 @@ class RealTimeMatch:
             showing = last["showing"]
             shows = ("no card shows" if not showing else "only 1 card shows" if showing == 1
                      else f"only {showing} cards show")
-            return f"{name}: {shows} {last['feature']} — a penalty card"
+            tail = "a penalty card" if last.get("penalty_card", True) else "no card left to take"
+            return f"{name}: {shows} {last['feature']} — {tail}"
         if last.get("act") == "hit":
             mine = [c for c in self.obs["choosing"] if c["seat"] == seat]
             then = f" — choose the top card: 1 to {len(mine[0]['tops'])}" if mine else ""

@@ -12,10 +12,11 @@ import pytest
 from rich.console import Console
 
 import tiergarten
-from tiergarten.core.realtime import Submission
+from tiergarten.core.realtime import Submission, TimedView
 from tiergarten.terminal.lecker_mammut import (
     Keys,
     LeckerMammutRenderer,
+    Person,
     RealTimeMatch,
     parse_players,
 )
@@ -75,8 +76,35 @@ def test_the_screen_shows_the_table_in_words() -> None:
         LeckerMammutRenderer(unicode=False).screen(state.observe(0), ["You", "Hard 1"]))
     text = out.getvalue()
     for words in ("green boar", "red deer", "blue tiger", "You", "Hard 1",
-                  "hit pink wrongly (none showing)"):
+                  "hit pink wrongly (none showing): a penalty card", "penalty cards"):
         assert words in text
+
+
+def test_a_mistake_with_no_card_left_is_said_to_take_none() -> None:
+    state = position(middle="green-boar", piles=["", ""], prizes=[[], ["red-bear blue-tiger"]])
+    state.apply(0, "hit pink")
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(
+        LeckerMammutRenderer(unicode=False).screen(state.observe(0), ["You", "Hard 1"]))
+    assert "You hit pink wrongly (none showing): no card left to take" in out.getvalue()
+
+
+def silent(state: tiergarten.State, seat: int, now: float) -> object:
+    """What the table's timer does for a silent person at `seat` by `now`."""
+    person = Person(seat, patience=6.0)
+    person.propose(TimedView(state, seat, state.legal_actions(seat), 0.0))
+    return person.propose(TimedView(state, seat, state.legal_actions(seat), now))
+
+
+@pytest.mark.parametrize(("rules", "passes"), [(1, True), (None, False)])
+def test_the_timer_passes_for_a_silent_person_only_when_no_triple_shows(
+        rules: int | None, passes: bool) -> None:
+    triple = position(middle="green-boar green-deer green-tiger", piles=["", ""], rules=rules)
+    proposal = silent(triple, 0, now=10.0)
+    assert (proposal is not None and str(proposal[1]) == "pass") is passes  # type: ignore[index]
+    quiet = position(middle="green-boar red-deer", piles=["", ""], rules=rules)
+    proposal = silent(quiet, 0, now=10.0)
+    assert proposal is not None and str(proposal[1]) == "pass"  # type: ignore[index]
 
 
 class PressingClock:
@@ -169,3 +197,5 @@ def test_a_persons_good_hit_and_mistake_are_said_at_once() -> None:
     assert hit(one, "green") == "You: only 1 card shows green — a penalty card"
     none = position(middle="green-boar red-deer", piles=["red-bear", "pink-deer"])
     assert hit(none, "purple") == "You: no card shows purple — a penalty card"
+    flipped = position(middle="green-boar red-deer", piles=["", ""])
+    assert hit(flipped, "green") == "You: only 1 card shows green — no card left to take"
