@@ -6,7 +6,10 @@ to spot), a chance of a false hit on a feature that shows only twice after a new
 flipping pace. The last `motor` seconds of a reaction are the hand moving: a hit that far along
 lands even if the triple has gone, naming the table version its player last saw (so landing on a
 faster hand is void, not a mistake). After a good hit the bot lays on top the card least likely
-to be stolen next; at the end of a round it gives back its smallest prize pile.
+to be stolen next; at the end of a round it passes only while it plans no hit — never while a
+triple shows, which it hits first (so, under rules 2, where the table's timer waits while a
+triple shows, a round with a bot at the table always ends) — and gives back its smallest prize
+pile when it holds the most penalty cards.
 
 The bots keep their own clocks with `view.now` (see `tiergarten.core.realtime`): run them with
 `realtime.run_virtual` or a `realtime.RealTimeTable`. Without `now` every question starts a fresh

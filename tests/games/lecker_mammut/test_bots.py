@@ -8,7 +8,7 @@ from collections import Counter
 
 import tiergarten
 from tiergarten.bots import make, names
-from tiergarten.bots.lecker_mammut import REFLEXES, LeckerBot
+from tiergarten.bots.lecker_mammut import BOTS, LEVELS, REFLEXES, LeckerBot
 from tiergarten.core.match import play_match
 from tiergarten.core.realtime import TimedView, play_virtual
 
@@ -92,6 +92,18 @@ def test_the_flipper_flips_at_its_pace_and_everyone_passes_at_the_end() -> None:
     state.apply(0, "flip")
     assert ask(bot("normal", state, 1), state) is not None
     assert ask(bot("normal", state, 1), state)[1] == "pass"  # type: ignore[index]
+
+
+def test_no_level_passes_while_a_triple_shows_it_hits_it() -> None:
+    """The round ends only when nobody wants to hit any more (rules 2): the timer waits while a
+    triple shows, and the bots are the ones who hit it, so a round with a bot always ends."""
+    for level in sorted({*BOTS, *LEVELS}):
+        state = position(middle="red-boar blue-boar yellow-boar", piles=["", ""],
+                         prizes=[[], ["red-deer blue-deer pink-deer"]])
+        player = bot(level, state, 0)
+        for now in (0.0, 5.0, 30.0):  # however long it has waited
+            choice = ask(player, state, now=now)
+            assert choice is not None and choice[1].startswith("hit boar"), (level, choice)
 
 
 def test_simulation_in_virtual_time_is_deterministic_with_a_seed() -> None:
