@@ -24,7 +24,7 @@ Rewards come at the end: the winners share +1, the others -1.
 >>> env = parallel_env("lecker_mammut", players=2, rounds=1)
 >>> obs, infos = env.reset(seed=0)
 >>> sorted(obs), obs["player_0"]["observation"].shape
-(['player_0', 'player_1'], (473,))
+(['player_0', 'player_1'], (479,))
 >>> env = parallel_env("maumau", players=2, rounds=1)
 >>> obs, infos = env.reset(seed=3)
 >>> [a for a in env.agents if obs[a]["action_mask"].any()]

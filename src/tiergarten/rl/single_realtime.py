@@ -15,7 +15,7 @@ episode is truncated: a learner that never flips its pile stalls the game.
 >>> env = RealTimeGym("lecker_mammut", opponents="hard", players=2, rounds=1)
 >>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, int(env.action_space.n), env.legal_ids()[-1] == env.wait_id
-((473,), 82, True)
+((479,), 82, True)
 >>> obs, reward, terminated, truncated, info = env.step(env.wait_id)
 >>> sorted(info), env.now
 (['illegal', 'lapsed', 'void'], 0.25)

@@ -35,13 +35,17 @@ class LeckerMammutEncoder(Encoder):
         self.add("phase", len(_PHASES), "one-hot: flipping, choosing, ending, returns, over")
         self.add("my_tops", C, "cards this seat may choose as the top of its new prize pile")
         self.add("choosing", p, "1 for each relative seat choosing a top card")
-        self.add("penalties", p, "penalties this round / 10, relative seats")
+        self.add("penalties", p, "penalties (mistakes) this round / 10, relative seats, "
+                 "counted even when no card was left to take")
         self.add("passed", p, "1 for each relative seat that has passed")
         self.add("returning", p, "1 for each relative seat that must give a prize pile back")
         self.add("scores", p, "points from finished rounds / 49, relative seats")
         self.add("round", 1, "round / rounds")
         self.add("to_move", p, "1 for each relative seat that may act")
         self.add("over", 1, "1 once the game is over")
+        # last, so that the fields before keep their indices: from rules 2 these decide who
+        # gives a prize pile back (under rules 1 the penalties above did)
+        self.add("penalty_cards", p, "penalty cards held this round / 10, relative seats")
 
     def fill(self, out: np.ndarray, obs: dict[str, Any]) -> None:
         at = self.at
@@ -79,6 +83,7 @@ class LeckerMammutEncoder(Encoder):
         for s in obs["to_move"]:
             self.one_seat(out, "to_move", obs, s)
         out[at("over")] = 1.0 if obs["over"] else 0.0
+        self.seats(out, "penalty_cards", obs, obs["penalty_cards"], 10)
 
 
 ENCODER = LeckerMammutEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER
