@@ -53,7 +53,10 @@ export function describe(event, names) {
     case "deal": return t("lm.log.deal", { round: event.round, name: names[event.starter] });
     case "flip": return t("lm.log.flip", { name: who, ...cardWords(event.card) });
     case "hit": return t("lm.log.hit", { name: who, feature: feature(event.feature), kind: kind(event.feature), n: event.cards.length });
-    case "mistake": return t("lm.log.mistake", { name: who, feature: feature(event.feature), kind: kind(event.feature), showing: event.showing });
+    case "mistake": {
+      const words = { name: who, feature: feature(event.feature), kind: kind(event.feature), showing: event.showing };
+      return event.penalty_card === false ? t("lm.log.mistake_no_card", words) : t("lm.log.mistake", words);
+    }
     case "top": return t("lm.log.top", { name: who, ...cardWords(event.card), size: event.size });
     case "pass": return t("lm.log.pass", { name: who });
     case "timer": return t("lm.log.timer");
@@ -157,7 +160,7 @@ export function render(ctx) {
     h("div.name", {}, ctx.names[s], obs.flipper === s ? h("span.badge", {}, t("lm.flipper")) : null),
     h("div.lm-facts", {},
       h("span", { title: t("lm.face_down") }, `🂠 ${obs.face_down[s]}`),
-      h("span", { title: t("lm.penalties") }, `⚠ ${obs.penalties[s]}`),
+      h("span", { title: t("lm.penalty_cards") }, `⚠ ${obs.penalty_cards[s]}`),
       h("span", { title: t("lm.score") }, `★ ${obs.scores[s]}`)),
     prizes(obs.prize_piles[s], ctx.names[s]))));
 
@@ -219,7 +222,9 @@ export function render(ctx) {
     roundSummary(ctx), seats, middle, call, ...choices, controls);
 }
 
-// Between rounds: the round's points, penalties and the piles given back, until the first flip.
+// Between rounds: the round's points, the penalty cards held (which decided who gave a pile
+// back; a round of rules 1 names only its penalties, which decided then) and the piles given
+// back, until the first flip.
 function roundSummary(ctx) {
   const log = ctx.obs.log || [];
   const end = log.map((e) => e.act).lastIndexOf("round_over");
@@ -227,10 +232,12 @@ function roundSummary(ctx) {
   const over = log[end];
   const start = log.slice(0, end).map((e) => e.act).lastIndexOf("deal");
   const returns = log.slice(start + 1, end).filter((e) => e.act === "return");
+  const cards = Array.isArray(over.penalty_cards);
+  const counted = cards ? over.penalty_cards : over.penalties;
   return h("section.lm-summary", {},
     h("h2", {}, t("lm.round_over", { round: over.round })),
-    h("table", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("lm.points")), h("th", {}, t("lm.penalties"))),
-      over.points.map((p, s) => h("tr", {}, h("td", {}, ctx.names[s]), h("td", {}, p), h("td", {}, over.penalties[s])))),
+    h("table", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("lm.points")), h("th", {}, cards ? t("lm.penalty_cards") : t("lm.penalties"))),
+      over.points.map((p, s) => h("tr", {}, h("td", {}, ctx.names[s]), h("td", {}, p), h("td", {}, counted[s])))),
     returns.length ? h("ul", {}, returns.map((r) => h("li", {}, t("lm.log.return", { name: ctx.names[r.seat], size: r.size })))) : h("p", {}, t("lm.no_returns")));
 }
 
