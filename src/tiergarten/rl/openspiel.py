@@ -8,8 +8,8 @@ turns.py), so `num_distinct_actions` is the game's action count plus one. Parame
 `rules` (the rules version, default the newest: a game's string and its serialisation name it;
 OpenSpiel fills in every parameter, so under an older version the options still default as the
 newest's: give them) and the game's options; an option whose default is none takes 0 for
-none, and a mapping option (MammuZ's `dinosaur_powers`) is written as JSON text. Returns are terminal and zero-sum: the
-winners share +1, the others -1.
+none, and a mapping option (MammuZ's `dinosaur_powers`) is written as JSON text. Returns are
+terminal and zero-sum: the winners share +1, the others -1.
 
 Observation tensor and information-state tensor are the game's encoder vector of the seat's
 observation (encoders/). The observation string is the seat's observation as JSON; the
