@@ -122,7 +122,7 @@ def one_run(pg: Postgres, workers: int, tables: int, pace: float, warmup: float,
                          and v > killed["before"][w.table]]
                 times.append(after[0] - killed["at"] if after else None)
         stored = {}
-        from tiergarten.server.sql_store import SqlStore
+        from tiergarten.server.storage.sql_store import SqlStore
 
         store = SqlStore(db)
         try:

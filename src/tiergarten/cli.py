@@ -295,8 +295,8 @@ def backup(
     db: DbOpt = None,
 ) -> None:
     """Back up the database while the server runs (SQLite; PostgreSQL: pg_dump)."""
-    from tiergarten.server.backup import BackupError
-    from tiergarten.server.backup import backup as run_backup
+    from tiergarten.server.storage.backup import BackupError
+    from tiergarten.server.storage.backup import backup as run_backup
 
     try:
         summary = run_backup(db, path)
@@ -311,8 +311,8 @@ def restore(
     db: DbOpt = None,
 ) -> None:
     """Put a backup in place of the database (stop the server first; PostgreSQL: pg_restore)."""
-    from tiergarten.server.backup import BackupError
-    from tiergarten.server.backup import restore as run_restore
+    from tiergarten.server.storage.backup import BackupError
+    from tiergarten.server.storage.backup import restore as run_restore
 
     try:
         summary = run_restore(path, db)
@@ -334,8 +334,8 @@ def ratings_rebuild(
 ) -> None:
     """Recompute every result and rating from the tables' logs (the same numbers the
     server computed as the games ended)."""
-    from tiergarten.server.ratings import rebuild
-    from tiergarten.server.sql_store import SqlStore
+    from tiergarten.server.players.ratings import rebuild
+    from tiergarten.server.storage.sql_store import SqlStore
 
     store = SqlStore(db)
     try:
@@ -361,8 +361,8 @@ def ratings_calibrate(
     each game (the lab's league), fitted with the model the server rates with; the server
     reads the file this writes (see server/calibrate.py)."""
     from tiergarten.bots.levels import LEVELS
-    from tiergarten.server.bot_levels import DATA
     from tiergarten.server.calibrate import calibrate
+    from tiergarten.server.players.bot_levels import DATA
 
     games = game or sorted(LEVELS)
     unknown = [g for g in games if g not in LEVELS]
@@ -391,9 +391,9 @@ def records_check(
     1 if any table does not replay."""
     from rich.progress import Progress
 
-    from tiergarten.server.records_check import STATUSES, check
-    from tiergarten.server.sql_store import SqlStore, database_url
-    from tiergarten.server.store import StoreUnavailable
+    from tiergarten.server.storage.records_check import STATUSES, check
+    from tiergarten.server.storage.sql_store import SqlStore, database_url
+    from tiergarten.server.storage.store import StoreUnavailable
 
     url = database_url(db)
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():

@@ -34,7 +34,7 @@ def test_every_face_finds_the_game_by_its_id(game_id: str) -> None:
 
 def test_no_shared_table_names_the_games() -> None:
     """The places that used to list every game by hand name none of them now."""
-    places = ["games/__init__.py", "rl/encoders/__init__.py", "server/bot_driver.py",
+    places = ["games/__init__.py", "rl/encoders/__init__.py", "server/table/bot_driver.py",
               "server/routes/hints.py", "server/routes/games.py", "web/js/games/index.js"]
     for place in places:
         lines = (PACKAGE / place).read_text(encoding="utf-8").splitlines()

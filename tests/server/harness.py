@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from tiergarten.server.protocol import SERVER_MESSAGES
+from tiergarten.server.edge.protocol import SERVER_MESSAGES
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 # Every test client comes from 127.0.0.1: a test server has room for all their tables and

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import tiergarten
 from tiergarten.cli import app
-from tiergarten.server.sql_store import SqlStore
+from tiergarten.server.storage.sql_store import SqlStore
 
 from .harness import Client, Server, is_state, play_until_over, run
 from .test_outage import finished

@@ -9,11 +9,11 @@ import itertools
 import time
 from typing import Any
 
-from tiergarten.server.bot_driver import BotMove
-from tiergarten.server.manager import TableManager
-from tiergarten.server.memory_store import MemoryStore
-from tiergarten.server.protocol import SeatSpec
-from tiergarten.server.settings import Settings
+from tiergarten.server.edge.protocol import SeatSpec
+from tiergarten.server.edge.settings import Settings
+from tiergarten.server.storage.memory_store import MemoryStore
+from tiergarten.server.table.bot_driver import BotMove
+from tiergarten.server.table.manager import TableManager
 
 from .harness import Client, Server, run
 

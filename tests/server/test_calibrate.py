@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tiergarten.cli import app
-from tiergarten.server import bot_levels
 from tiergarten.server.calibrate import entrants, fit, ranks
+from tiergarten.server.players import bot_levels
 
 
 def plackett_luce_games(mus: dict[str, float], seats: int, n: int,

@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 
 import tiergarten
-from tiergarten.server.clock import from_log
+from tiergarten.server.table.clock import from_log
 
 from .harness import Client, Server, is_state, run
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from tiergarten.server.cluster.relay import RelayHub
 from tiergarten.server.cluster.transport import ClusterTransport, RemotePeer
-from tiergarten.server.connection import Connection
-from tiergarten.server.store import SeatRow, TableRow
+from tiergarten.server.storage.store import SeatRow, TableRow
+from tiergarten.server.table.connection import Connection
 
 from .harness import run
 

@@ -24,12 +24,12 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 import tiergarten
-from tiergarten.server.bot_driver import BotMove
-from tiergarten.server.connection import Connection
-from tiergarten.server.manager import TableManager
-from tiergarten.server.protocol import Act, SeatSpec
-from tiergarten.server.settings import Settings
-from tiergarten.server.sql_store import SqlStore
+from tiergarten.server.edge.protocol import Act, SeatSpec
+from tiergarten.server.edge.settings import Settings
+from tiergarten.server.storage.sql_store import SqlStore
+from tiergarten.server.table.bot_driver import BotMove
+from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.manager import TableManager
 
 from .harness import Message, Server, run
 from .test_tables import drain
@@ -68,7 +68,7 @@ class Player:
         return cls(await connect(url), lag)
 
     async def _read(self) -> None:
-        from tiergarten.server.protocol import SERVER_MESSAGES
+        from tiergarten.server.edge.protocol import SERVER_MESSAGES
 
         with contextlib.suppress(Exception):
             async for raw in self.ws:

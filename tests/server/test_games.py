@@ -9,7 +9,7 @@ import pytest
 
 import tiergarten
 from tiergarten.core.registry import game_class
-from tiergarten.server.bot_driver import standin_name
+from tiergarten.server.table.bot_driver import standin_name
 
 from .harness import Client, Server, is_state, play_until_over, run
 

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tiergarten.server.app import WEB, create_app
-from tiergarten.server.headers import POLICY
+from tiergarten.server.edge.headers import POLICY
 
 EXPECTED = {
     "content-security-policy": POLICY,

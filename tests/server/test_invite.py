@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from tiergarten.server import invite, main
-from tiergarten.server.invite import invite_url, is_loopback, lan_address, public_base, qr_svg
+from tiergarten.server import main
+from tiergarten.server.edge import invite
+from tiergarten.server.edge.invite import invite_url, is_loopback, lan_address, public_base, qr_svg
+from tiergarten.server.edge.settings import Settings
 from tiergarten.server.main import addresses, listen_plan
-from tiergarten.server.settings import Settings
 
 from .harness import Server
 

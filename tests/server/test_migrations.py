@@ -27,11 +27,11 @@ from sqlalchemy import (
 )
 
 import tiergarten
-from tiergarten.server import migrate
-from tiergarten.server.manager import TableManager
-from tiergarten.server.schema import metadata as newest
-from tiergarten.server.settings import Settings, hash_token
-from tiergarten.server.sql_store import SqlStore, database_url
+from tiergarten.server.edge.settings import Settings, hash_token
+from tiergarten.server.storage import migrate
+from tiergarten.server.storage.schema import metadata as newest
+from tiergarten.server.storage.sql_store import SqlStore, database_url
+from tiergarten.server.table.manager import TableManager
 
 from .harness import run
 

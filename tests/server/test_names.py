@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tiergarten.server.app import create_app
-from tiergarten.server.protocol import NAME_LENGTH, clean_name
-from tiergarten.server.settings import Settings
+from tiergarten.server.edge.protocol import NAME_LENGTH, clean_name
+from tiergarten.server.edge.settings import Settings
 
 OPEN = Settings(tables_burst=10**6)  # one test client makes many tables
 

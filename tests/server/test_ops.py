@@ -8,7 +8,7 @@ from pathlib import Path
 from websockets.exceptions import ConnectionClosed
 
 import tiergarten
-from tiergarten.server.sql_store import SqlStore
+from tiergarten.server.storage.sql_store import SqlStore
 
 from .harness import Client, Server, is_state, run
 

@@ -17,14 +17,14 @@ from benchmarks.pgtemp import Postgres
 from sqlalchemy import event
 
 import tiergarten
-from tiergarten.server.connection import Connection
-from tiergarten.server.manager import TableManager
-from tiergarten.server.protocol import Act
-from tiergarten.server.readiness import readiness
+from tiergarten.server.edge.protocol import Act
+from tiergarten.server.edge.readiness import readiness
+from tiergarten.server.edge.settings import Settings
 from tiergarten.server.routes.ops import checks_of
-from tiergarten.server.settings import Settings
-from tiergarten.server.sql_store import SqlStore
-from tiergarten.server.store import SeatRow, StoreUnavailable
+from tiergarten.server.storage.sql_store import SqlStore
+from tiergarten.server.storage.store import SeatRow, StoreUnavailable
+from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.manager import TableManager
 
 from .harness import Client, Message, Server, is_error, is_state, play_until_over, run
 from .test_tables import drain

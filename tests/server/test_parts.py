@@ -17,17 +17,17 @@ from typing import Any
 import pytest
 
 import tiergarten
-from tiergarten.server.bot_driver import BotDriver, BotMove
-from tiergarten.server.connection import Connection
-from tiergarten.server.fair_queue import FairQueue, Held
-from tiergarten.server.manager import TableManager
-from tiergarten.server.memory_store import MemoryStore
-from tiergarten.server.protocol import Act, SeatSpec
-from tiergarten.server.settings import Settings
-from tiergarten.server.store import SeatRow
-from tiergarten.server.table_log import StoreFailed, TableLog
-from tiergarten.server.tables import LiveTable
-from tiergarten.server.transport import LocalTransport
+from tiergarten.server.edge.protocol import Act, SeatSpec
+from tiergarten.server.edge.settings import Settings
+from tiergarten.server.storage.memory_store import MemoryStore
+from tiergarten.server.storage.store import SeatRow
+from tiergarten.server.table.bot_driver import BotDriver, BotMove
+from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.fair_queue import FairQueue, Held
+from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.table_log import StoreFailed, TableLog
+from tiergarten.server.table.tables import LiveTable
+from tiergarten.server.table.transport import LocalTransport
 
 from .harness import run
 from .test_tables import drain

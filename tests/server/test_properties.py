@@ -30,14 +30,14 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 import tiergarten
 from tiergarten.core.registry import game_class
 from tiergarten.server.app import create_app
-from tiergarten.server.connection import Connection
-from tiergarten.server.limits import RateLimit
-from tiergarten.server.manager import TableManager
-from tiergarten.server.memory_store import MemoryStore
-from tiergarten.server.protocol import SERVER_MESSAGES
+from tiergarten.server.edge.limits import RateLimit
+from tiergarten.server.edge.protocol import SERVER_MESSAGES
+from tiergarten.server.edge.settings import Settings
 from tiergarten.server.routes.play import handle_frame
-from tiergarten.server.settings import Settings
-from tiergarten.server.tables import LiveTable
+from tiergarten.server.storage.memory_store import MemoryStore
+from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.tables import LiveTable
 
 from .harness import Client, Server, free_port, is_error, is_state, run
 

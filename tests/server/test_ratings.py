@@ -12,8 +12,8 @@ from typing import Any
 
 import httpx
 
-from tiergarten.server.bot_levels import bot_mu, levels
-from tiergarten.server.ratings import display
+from tiergarten.server.players.bot_levels import bot_mu, levels
+from tiergarten.server.players.ratings import display
 
 from .harness import SRC, Client, Server, play_until_over, run
 from .test_accounts import fresh_name, sign_up

@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import select, update
 
 import tiergarten
-from tiergarten.server import ratings
-from tiergarten.server.schema import ACTIONS, RATINGS, RESULTS
-from tiergarten.server.sql_store import SqlStore
-from tiergarten.server.store import SeatRow, TableRow
+from tiergarten.server.players import ratings
+from tiergarten.server.storage.schema import ACTIONS, RATINGS, RESULTS
+from tiergarten.server.storage.sql_store import SqlStore
+from tiergarten.server.storage.store import SeatRow, TableRow
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tiergarten.server import readiness as ready
+from tiergarten.server.edge import readiness as ready
 
 from .harness import run
 

@@ -12,7 +12,7 @@ import random
 import time
 
 import tiergarten
-from tiergarten.server.sql_store import SqlStore
+from tiergarten.server.storage.sql_store import SqlStore
 
 from .harness import Client, Server, is_state, play_until_over, run
 

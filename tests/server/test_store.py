@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.server.sql_store import SqlStore, database_url
-from tiergarten.server.store import SeatRow, StoreError
+from tiergarten.server.storage.sql_store import SqlStore, database_url
+from tiergarten.server.storage.store import SeatRow, StoreError
 
 
 @pytest.fixture

@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tiergarten.server.connection import Connection
-from tiergarten.server.manager import TableManager
-from tiergarten.server.protocol import Act, SeatSpec
-from tiergarten.server.settings import Settings
-from tiergarten.server.sql_store import SqlStore
+from tiergarten.server.edge.protocol import Act, SeatSpec
+from tiergarten.server.edge.settings import Settings
+from tiergarten.server.storage.sql_store import SqlStore
+from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.manager import TableManager
 
 from .harness import run
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.server.tutorial import TUTORIALS
+from tiergarten.server.table.tutorial import TUTORIALS
 
 from .harness import Client, Server, play_until_over, run
 

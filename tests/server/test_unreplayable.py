@@ -13,8 +13,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 import tiergarten
-from tiergarten.server.sql_store import SqlStore
-from tiergarten.server.store import SeatRow
+from tiergarten.server.storage.sql_store import SqlStore
+from tiergarten.server.storage.store import SeatRow
 
 from .harness import SRC, Server, run
 

@@ -26,8 +26,8 @@ import pytest
 from benchmarks.pgtemp import Postgres
 from sqlalchemy import MetaData, create_engine, insert, select, text
 
-from tiergarten.server import migrate
-from tiergarten.server.sql_store import database_url
+from tiergarten.server.storage import migrate
+from tiergarten.server.storage.sql_store import database_url
 
 from .harness import SRC, Server
 from .test_migrations import old_schema

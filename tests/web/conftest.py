@@ -81,7 +81,7 @@ document.addEventListener("securitypolicyviolation",
 @pytest.fixture(autouse=True)
 def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every page a browser test opens keeps to the server's Content-Security-Policy
-    (server/headers.py): the test fails if the browser reports a single violation, which
+    (server/edge/headers.py): the test fails if the browser reports a single violation, which
     would otherwise only block something silently."""
     if "page" not in request.fixturenames:
         yield

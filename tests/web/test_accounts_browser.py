@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tiergarten.server import bot_levels
+from tiergarten.server.players import bot_levels
 
 from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
 

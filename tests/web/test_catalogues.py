@@ -172,8 +172,8 @@ def source(*parts: str) -> str:
 
 
 def error_codes() -> set[str]:
-    """From server/protocol.py if it lists the codes, else from docs/protocol.md's table."""
-    protocol = source("server", "protocol.py")
+    """From server/edge/protocol.py if it lists the codes, else from docs/protocol.md's table."""
+    protocol = source("server", "edge", "protocol.py")
     listed = re.search(r"ERROR_CODES\s*=\s*[({\[]([^)}\]]*)", protocol)
     if listed:
         return set(re.findall(r"""["'](\w+)["']""", listed.group(1)))

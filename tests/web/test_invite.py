@@ -25,8 +25,8 @@ from starlette.routing import Mount
 from tests.server.harness import Server, free_port
 
 from tiergarten.server.app import create_app
-from tiergarten.server.invite import lan_address
-from tiergarten.server.settings import Settings
+from tiergarten.server.edge.invite import lan_address
+from tiergarten.server.edge.settings import Settings
 
 from .driver import create_table
 

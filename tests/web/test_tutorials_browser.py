@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tiergarten.server.tutorial import TUTORIALS
+from tiergarten.server.table.tutorial import TUTORIALS
 
 from .driver import TIMEOUT, play_mammuz_turn, play_maumau_turn, play_to_end
 from .test_mucca_pazza_browser import follow_hint, my_turn

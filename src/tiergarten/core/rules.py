@@ -10,7 +10,7 @@ golden traces, made by the release that played it, keep it honest (docs/architec
 Records from before versions were named (record format 1) carry no version; the versions that
 were released then are marked `unversioned`, and such a record is replayed under the oldest of
 them it replays under (`unversioned`): 0.1.0 wrote such records for weeks, 0.2.0 for a day. The
-server knows more of its stored tables and settles them once (server/legacy.py).
+server knows more of its stored tables and settles them once (server/storage/legacy.py).
 
 >>> v = RulesVersion(2, "a plain draw keeps the turn")
 >>> v.number, v.defaults

@@ -6,13 +6,13 @@ A table's storage (`Store`: `SqlStore`, `MemoryStore`) and its connections (`Tra
 """
 
 from .app import create_app
+from .edge.settings import Settings
 from .main import serve
-from .manager import TableManager
-from .memory_store import MemoryStore
-from .settings import Settings
-from .sql_store import SqlStore
-from .store import Store
-from .transport import LocalTransport, Transport
+from .storage.memory_store import MemoryStore
+from .storage.sql_store import SqlStore
+from .storage.store import Store
+from .table.manager import TableManager
+from .table.transport import LocalTransport, Transport
 
 __all__ = ["LocalTransport", "MemoryStore", "Settings", "SqlStore", "Store", "TableManager",
            "Transport", "create_app", "serve"]

@@ -4,7 +4,7 @@ The app wires the parts: the lifespan opens the database (`SqlStore`) and the pr
 connections (`LocalTransport`) and gives both to the `TableManager`, which gives them to every
 table. REST (JSON): games and their options, create / list / show tables, join, leave, record,
 replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play (see `protocol`
-and docs/protocol.md). Every HTTP answer carries the security headers of server/headers.py; a
+and docs/protocol.md). Every HTTP answer carries the security headers of server/edge/headers.py; a
 database that is away answers 503 (`StoreUnavailable`).
 """
 
@@ -26,19 +26,20 @@ from fastapi.responses import JSONResponse, Response
 
 from tiergarten.core import OptionError
 
-from . import metrics, ratings
-from .accounts import Accounts
-from .csrf import CrossSiteGuard
-from .headers import SecurityHeaders
-from .limits import Gate
-from .manager import TableManager
-from .protocol import PROTOCOL
+from .edge import metrics
+from .edge.csrf import CrossSiteGuard
+from .edge.headers import SecurityHeaders
+from .edge.limits import Gate
+from .edge.protocol import PROTOCOL
+from .edge.settings import Settings, TableError
+from .players import ratings
+from .players.accounts import Accounts
 from .routes import ROUTERS
-from .settings import Settings, TableError
-from .sql_store import DOWN, SqlStore
-from .store import StoreUnavailable
-from .transport import LocalTransport
-from .unreplayable import Unreplayable
+from .storage.sql_store import DOWN, SqlStore
+from .storage.store import StoreUnavailable
+from .table.manager import TableManager
+from .table.transport import LocalTransport
+from .table.unreplayable import Unreplayable
 
 if TYPE_CHECKING:
     from .cluster import ClusterSettings

@@ -13,8 +13,9 @@ depend on the order the games were played in. The scale is then shifted so that 
 at 25, where a new account starts: a newcomer is presumed a `normal` player until their games
 say otherwise.
 
-The figures go to `server/bot_ratings.json` (with the command, the number of games and the
-head-to-head results behind them), which `server/bot_levels.py` reads; nothing else holds them.
+The figures go to `server/players/bot_ratings.json` (with the command, the number of games
+and the head-to-head results behind them), which `server/players/bot_levels.py` reads; nothing
+else holds them.
 
 >>> games = [(("easy", "hard"), [2, 1])] * 3 + [(("hard", "easy"), [1, 2])] * 3
 >>> fitted = fit(["easy", "hard"], games, seats=2, anchor="easy")
@@ -34,7 +35,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .bot_levels import ANCHOR, BOT_SIGMA, DATA
+from .players.bot_levels import ANCHOR, BOT_SIGMA, DATA
 
 PRIOR_MU, PRIOR_SIGMA = 25.0, 25.0 / 3  # openskill's new player
 Game = tuple[Sequence[str], Sequence[float]]  # the bots seat by seat, and their ranks (1 best)

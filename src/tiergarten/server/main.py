@@ -28,10 +28,10 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .invite import is_loopback, lan_address, public_base
-from .protocol import MAX_MESSAGE
-from .settings import Settings
-from .sql_store import database_url
+from .edge.invite import is_loopback, lan_address, public_base
+from .edge.protocol import MAX_MESSAGE
+from .edge.settings import Settings
+from .storage.sql_store import database_url
 
 if TYPE_CHECKING:
     from .cluster import ClusterSettings
@@ -129,7 +129,7 @@ def serve(host: str | None = None, port: int = 8000,
     extra = "" if cluster is None else f", worker {cluster.worker_id} of a cluster"
     print(addresses(host, port, settings.public_url, f"(database: {shown}{extra})"), flush=True)
     if log_format != "text":
-        from .logs import configure
+        from .edge.logs import configure
 
         configure(log_format, log_level)
     gc.set_threshold(*GC_THRESHOLDS)

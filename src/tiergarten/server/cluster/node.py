@@ -33,8 +33,8 @@ import orjson
 import redis
 import redis.asyncio as aioredis
 
-from ..protocol import BadMessage, Pong, read_client
-from ..store import Store, TableRow
+from ..edge.protocol import BadMessage, Pong, read_client
+from ..storage.store import Store, TableRow
 from .bus import Bus
 from .forward import TABLE_PATH, ASGIApp, call_app
 from .lease import Leases
@@ -43,8 +43,8 @@ from .settings import ClusterSettings
 from .transport import CONTROL, DELIVER, ClusterTransport, RemotePeer
 
 if TYPE_CHECKING:
-    from ..manager import TableManager
-    from ..tables import LiveTable
+    from ..table.manager import TableManager
+    from ..table.tables import LiveTable
 
 log = logging.getLogger("tiergarten.server")
 
@@ -434,7 +434,7 @@ class Cluster:
 
 
 def _lobby_info(row: TableRow) -> dict[str, Any]:
-    from ..seats import Seats
+    from ..table.seats import Seats
 
     return {"type": "table", "id": row.id, "game": row.game, "players": row.players,
             "options": row.options, "status": row.status, "version": len(row.actions),

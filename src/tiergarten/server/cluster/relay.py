@@ -17,10 +17,10 @@ from typing import Any
 
 from tiergarten.core.registry import game_class
 
-from ..connection import Connection
-from ..protocol import Act, Auth, Sync
-from ..seats import Seats
-from ..store import TableRow
+from ..edge.protocol import Act, Auth, Sync
+from ..storage.store import TableRow
+from ..table.connection import Connection
+from ..table.seats import Seats
 from .bus import Bus
 
 ATTACH, MESSAGE, DETACH, LATENCY = b"A", b"M", b"X", b"L"

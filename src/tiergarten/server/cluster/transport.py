@@ -16,8 +16,8 @@ import asyncio
 import json
 from typing import Any
 
-from ..metrics import ERRORS
-from ..transport import LocalTransport, Peer
+from ..edge.metrics import ERRORS
+from ..table.transport import LocalTransport, Peer
 from .bus import Bus
 
 DELIVER = b"D"  # header {"c": [connection ids]}; body: the JSON text

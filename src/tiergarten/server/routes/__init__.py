@@ -4,11 +4,11 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `health`: is the server up, and which protocol it speaks;
 - `games`: every game with its options and bots;
 - `lobby`: tables to create, find and show; seats to join and leave; rematches;
-- `invite`: a table's invite link and its QR code (server/invite.py);
+- `invite`: a table's invite link and its QR code (server/edge/invite.py);
 - `records`: a table's record and the replay of a finished game;
 - `hints`: advice for a seat (the game's adviser in tiergarten.bots);
-- `players`: leaderboards and profiles (server/ratings.py);
-- `tutorials`: guided first games (server/tutorial.py);
+- `players`: leaderboards and profiles (server/players/ratings.py);
+- `tutorials`: guided first games (server/table/tutorial.py);
 - `account`: sign up, in and out; the seats that follow a signed-in player;
 - `play`: the websocket of one connection to a table;
 - `ops`: `/healthz`, `/readyz` and `/metrics` for operators.

@@ -2,7 +2,7 @@
 follow a signed-in player (docs/protocol.md, "Accounts").
 
 The session is a cookie (HttpOnly, SameSite=Lax, Secure when the request came over TLS);
-every state-changing request is checked against cross-site use first (server/csrf.py).
+every state-changing request is checked against cross-site use first (server/edge/csrf.py).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..accounts import DELETED_NAME, PASSWORD_MAX, AccountError, Accounts, User
-from ..settings import hash_token
+from ..edge.settings import hash_token
+from ..players.accounts import DELETED_NAME, PASSWORD_MAX, AccountError, Accounts, User
 from .deps import Tables
 
 router = APIRouter()

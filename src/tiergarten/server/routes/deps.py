@@ -6,8 +6,8 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
 
-from ..manager import TableManager
-from ..tables import LiveTable
+from ..table.manager import TableManager
+from ..table.tables import LiveTable
 
 
 def manager(request: Request) -> TableManager:

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ..protocol import PROTOCOL
+from ..edge.protocol import PROTOCOL
 
 router = APIRouter()
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from ..invite import invite_url, is_loopback, qr_svg
+from ..edge.invite import invite_url, is_loopback, qr_svg
 from .deps import Tables, need
 
 router = APIRouter()

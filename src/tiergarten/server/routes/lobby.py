@@ -8,10 +8,10 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
-from ..limits import Gate
-from ..manager import Account
-from ..protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
-from ..settings import hash_token
+from ..edge.limits import Gate
+from ..edge.protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
+from ..edge.settings import hash_token
+from ..table.manager import Account
 from .account import accounts, signed_in
 from .deps import Tables, need
 

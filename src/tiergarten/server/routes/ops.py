@@ -15,8 +15,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 import tiergarten
 
-from ..metrics import REGISTRY
-from ..readiness import Check, readiness
+from ..edge.metrics import REGISTRY
+from ..edge.readiness import Check, readiness
 
 router = APIRouter()
 

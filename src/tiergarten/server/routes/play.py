@@ -16,15 +16,15 @@ import contextlib
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from .. import unreplayable
-from ..connection import Connection
-from ..limits import Gate, RateLimit
-from ..manager import Playable, TableManager
-from ..metrics import CONNECTIONS
-from ..protocol import BadMessage, Pong, read_client
-from ..settings import Settings
-from ..store import StoreUnavailable
-from ..unreplayable import Unreplayable
+from ..edge.limits import Gate, RateLimit
+from ..edge.metrics import CONNECTIONS
+from ..edge.protocol import BadMessage, Pong, read_client
+from ..edge.settings import Settings
+from ..storage.store import StoreUnavailable
+from ..table import unreplayable
+from ..table.connection import Connection
+from ..table.manager import Playable, TableManager
+from ..table.unreplayable import Unreplayable
 
 router = APIRouter()
 

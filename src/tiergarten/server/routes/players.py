@@ -1,4 +1,4 @@
-"""Leaderboards per game and players' profiles (server/ratings.py)."""
+"""Leaderboards per game and players' profiles (server/players/ratings.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 
 from tiergarten.core import games
 
-from .. import ratings
+from ..players import ratings
 
 router = APIRouter()
 

@@ -16,12 +16,12 @@ from fastapi import APIRouter, HTTPException
 from tiergarten.core import State
 from tiergarten.core import replay as replay_record
 
-from ..chat import stored_lines
-from ..manager import TableManager, is_table_id
-from ..replay import replay_steps
-from ..seats import Seats
-from ..store import TableRow
-from ..unreplayable import Unreplayable
+from ..storage.store import TableRow
+from ..table.chat import stored_lines
+from ..table.manager import TableManager, is_table_id
+from ..table.replay import replay_steps
+from ..table.seats import Seats
+from ..table.unreplayable import Unreplayable
 from .deps import Tables, need
 
 router = APIRouter()

@@ -1,4 +1,4 @@
-"""Guided first games (server/tutorial.py): the tutorials there are, and a new tutorial table
+"""Guided first games (server/table/tutorial.py): the tutorials there are, and a new tutorial table
 for whoever asks, seated at seat 0 against gentle bots."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
-from ..manager import Account
-from ..protocol import SeatSpec
-from ..tutorial import TUTORIALS
+from ..edge.protocol import SeatSpec
+from ..table.manager import Account
+from ..table.tutorial import TUTORIALS
 from .account import accounts, signed_in
 from .deps import Tables
 

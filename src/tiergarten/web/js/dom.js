@@ -1,6 +1,6 @@
 // A tiny element builder: h("button#go.primary", {onclick}, "Play") -> <button id="go" class="primary">.
 // Handlers are listeners and styles go through the style object, never attributes: the server's
-// Content-Security-Policy allows no inline script and no inline style (server/headers.py).
+// Content-Security-Policy allows no inline script and no inline style (server/edge/headers.py).
 export function h(spec, attrs = {}, ...children) {
   const [head, ...classes] = spec.split(".");
   const [tag, id] = head.split("#");

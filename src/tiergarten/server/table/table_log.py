@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from tiergarten.core import IllegalAction, State, replay
 from tiergarten.core.game import Action
 
-from .metrics import COMMIT
-from .store import Store, StoreUnavailable, TableRow
+from ..edge.metrics import COMMIT
+from ..storage.store import Store, StoreUnavailable, TableRow
 
 log = logging.getLogger("tiergarten.server")
 

@@ -16,7 +16,7 @@ per address (`Limiter`).
 >>> user_name("a")
 Traceback (most recent call last):
 ...
-tiergarten.server.accounts.AccountError: a user name has 3 to 24 characters; this one has 1
+tiergarten.server.players.accounts.AccountError: a user name has 3 to 24 characters; this one has 1
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Engine, delete, func, insert, select, update
 
-from .schema import KEYS, SEATS, SESSIONS, TABLES, USERS
-from .settings import hash_token
+from ..edge.settings import hash_token
+from ..storage.schema import KEYS, SEATS, SESSIONS, TABLES, USERS
 
 NAME_MIN, NAME_MAX = 3, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 200

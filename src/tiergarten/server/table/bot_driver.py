@@ -31,9 +31,9 @@ from tiergarten.core import State
 from tiergarten.core.game import Action
 from tiergarten.core.realtime import TimedView
 
+from ..edge.settings import Settings
 from .clock import Clock
 from .seats import Seats
-from .settings import Settings
 from .table_log import StoreFailed, TableLog
 
 log = logging.getLogger("tiergarten.server")

@@ -1,5 +1,5 @@
 """Guided first games: a tutorial table is a real table of the real engine (you and gentle
-bots, from a fixed seed), with a coach whose steps come from data files (server/tutorials/
+bots, from a fixed seed), with a coach whose steps come from data files (server/table/tutorials/
 <id>.json: game, players, options, seed, bots, and steps with an i18n key and the moves they
 allow). While a step is on, the learner's legal moves are only those it teaches (notations
 starting with one of `allow`; all of them if none would be left, so a game never sticks);

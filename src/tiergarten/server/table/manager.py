@@ -20,10 +20,10 @@ from tiergarten import bots
 from tiergarten.core import OptionError, load
 from tiergarten.core.game import fresh_seed
 
+from ..edge.protocol import SeatSpec, clean_name
+from ..edge.settings import Settings, TableError, hash_token
+from ..storage.store import SeatRow, Store, TableRow
 from .connection import Connection
-from .protocol import SeatSpec, clean_name
-from .settings import Settings, TableError, hash_token
-from .store import SeatRow, Store, TableRow
 from .tables import LiveTable, ToTable
 from .transport import LocalTransport, Transport
 from .unreplayable import Unreplayable

@@ -1,8 +1,8 @@
 """The database schema by Alembic: `upgrade(engine)` brings any tiergarten database to `head`.
 
-The migrations live in server/migrations (shipped in the package); `SqlStore` calls `upgrade`
-on start, so an upgrade of tiergarten never loses a row. A database made before Alembic (no
-`alembic_version` table) is taken up by the first revision, which adds only what it lacks.
+The migrations live in server/storage/migrations (shipped in the package); `SqlStore` calls
+`upgrade` on start, so an upgrade of tiergarten never loses a row. A database made before Alembic
+(no `alembic_version` table) is taken up by the first revision, which adds only what it lacks.
 
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")

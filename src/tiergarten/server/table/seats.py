@@ -3,7 +3,7 @@
 Plain data with no clock and no storage: the table stores what changes here, and the bot
 driver decides when someone goes away (a timer, a leave) or comes back (connecting, acting).
 
->>> from .settings import hash_token
+>>> from ..edge.settings import hash_token
 >>> seats = Seats([SeatRow(0, "bot", bot="random"), SeatRow(1, "human"), SeatRow(2, "human")])
 >>> seats.open()
 [1, 2]
@@ -20,8 +20,8 @@ import hmac
 from collections.abc import Collection
 from typing import Any
 
-from .settings import hash_token
-from .store import SeatRow
+from ..edge.settings import hash_token
+from ..storage.store import SeatRow
 
 
 class Seats:

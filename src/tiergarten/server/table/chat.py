@@ -20,8 +20,8 @@ import unicodedata
 import weakref
 from typing import Any
 
-from .protocol import CHAT_LENGTH, Chat, React
-from .store import Store
+from ..edge.protocol import CHAT_LENGTH, Chat, React
+from ..storage.store import Store
 from .transport import Peer, Transport
 
 BURST, EVERY = 5, 2.0  # lines at once per connection, then one per EVERY seconds

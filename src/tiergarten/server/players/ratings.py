@@ -33,10 +33,10 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, text, u
 
 from tiergarten.core.registry import replay
 
+from ..storage.schema import ACTIONS, RATINGS, RESULTS, SEATS, TABLES, USERS
+from ..storage.store import TableRow
 from .accounts import name_key
 from .bot_levels import BOT_SIGMA, bot_mu, levels, nearest_level
-from .schema import ACTIONS, RATINGS, RESULTS, SEATS, TABLES, USERS
-from .store import TableRow
 
 MODEL = PlackettLuce()
 SCALE = 40  # a rating as shown: 40 * mu (a new player shows 1000)

@@ -8,7 +8,7 @@ import statistics
 from collections import deque
 from typing import Any
 
-from .metrics import ERRORS
+from ..edge.metrics import ERRORS
 
 RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
 OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored

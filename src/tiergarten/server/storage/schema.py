@@ -1,6 +1,6 @@
 """The database's tables as SQLAlchemy Core sees them (the schema Alembic migrates to).
 
-The schema changes only through a migration (server/migrations/versions): `SqlStore` runs
+The schema changes only through a migration (server/storage/migrations/versions): `SqlStore` runs
 `upgrade head` on start, so a database written by any earlier tiergarten is brought up to date
 without losing a row. The definitions here must match what the migrations make (a test checks).
 """

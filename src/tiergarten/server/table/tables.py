@@ -35,15 +35,15 @@ import orjson
 
 from tiergarten.core import IllegalAction, State
 
-from . import metrics
+from ..edge import metrics
+from ..edge.protocol import PROTOCOL, Act, Auth, Chat, Press, React, Sync
+from ..edge.settings import Settings, TableError, hash_token
+from ..storage.store import Store, TableRow
 from .bot_driver import BotDriver, BotMove
 from .chat import TableChat
 from .clock import Clock, due, from_log
 from .fair_queue import FairQueue, Held, credited
-from .protocol import PROTOCOL, Act, Auth, Chat, Press, React, Sync
 from .seats import Seats
-from .settings import Settings, TableError, hash_token
-from .store import Store, TableRow
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
 from .tutorial import TUTORIALS, Coach, moves_made

@@ -2,7 +2,7 @@
 
 SQLite (WAL) in the user's data folder by default; PostgreSQL when given `postgresql://...`.
 Live games are never stored as state: a table's state is rebuilt by replaying its log.
-`SqlStore` is the server's `Store` (server/store.py says what a table needs of one).
+`SqlStore` is the server's `Store` (server/storage/store.py says what a table needs of one).
 
 `SqlStore.writer` is the pool of threads in which live tables commit their actions, so that the
 event loop serves other tables while a commit waits for the disk (and, with PostgreSQL, for

@@ -1,4 +1,4 @@
-"""Alembic's environment: migrate the connection `server/migrate.py` hands over.
+"""Alembic's environment: migrate the connection `server/storage/migrate.py` hands over.
 
 On PostgreSQL an advisory lock makes several workers starting at once migrate one at a time.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import text
 
-from tiergarten.server.schema import metadata
+from tiergarten.server.storage.schema import metadata
 
 MIGRATION_LOCK = 7_196_019  # any fixed number: the advisory lock of tiergarten's migrations
 

@@ -1,7 +1,7 @@
 """Every table names the rules version it is played under (`tables.rules`).
 
-The tables stored before are settled here, once, by `server/legacy.py` (what is certain first,
-then by replaying their logs); a table none of its candidate versions replays keeps NULL.
+The tables stored before are settled here, once, by `server/storage/legacy.py` (what is certain
+first, then by replaying their logs); a table none of its candidate versions replays keeps NULL.
 
 Revision ID: 0005
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import context, op
 
-from tiergarten.server.legacy import candidates, settle
+from tiergarten.server.storage.legacy import candidates, settle
 
 revision = "0005"
 down_revision = "0004"

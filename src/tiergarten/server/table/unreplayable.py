@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .settings import TableError
-from .store import TableRow
+from ..edge.settings import TableError
+from ..storage.store import TableRow
 
 CLOSE_CODE = 4409  # a websocket to such a table (docs/protocol.md)
 

@@ -11,7 +11,7 @@ reach the store except through its methods.
 >>> store.append_action("t1", 0, 1, "draw")
 Traceback (most recent call last):
 ...
-tiergarten.server.store.StoreError: table t1 already has an action 0
+tiergarten.server.storage.store.StoreError: table t1 already has an action 0
 >>> store.load_table("t1").actions
 [(0, 'draw')]
 >>> store.close()

@@ -1,1 +1,0 @@
-"""Alembic migrations of the server's database (see server/migrate.py)."""
