@@ -13,7 +13,7 @@ import tiergarten
 from tiergarten.cli import app
 from tiergarten.server.storage.sql_store import SqlStore
 
-from .harness import Client, Server, is_state, play_until_over, run
+from .harness import Client, Server, is_state, play_until_over, run, sensible
 from .test_outage import finished
 from .test_recovery import BOTS, stored
 
@@ -63,7 +63,7 @@ def test_a_backup_made_while_playing_is_restored_and_every_table_resumes(tmp_pat
             first = await eye.until(is_state)
             ann = await Client.open(server, people, token)  # the same token
             resumed = await ann.until(is_state)
-            await play_until_over(ann, lambda m: m["legal"][0])
+            await play_until_over(ann, sensible)
             return {"bots": first["version"], "ann": resumed}
 
         seen = run(after())

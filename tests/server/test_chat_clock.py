@@ -4,7 +4,7 @@ clock per player that spends the time of the seat to move and lets its bot play 
 
 from __future__ import annotations
 
-from .harness import Client, Server, play_until_over, run
+from .harness import Client, Server, play_until_over, run, sensible
 
 
 def two_person_table(server: Server, **extra: object) -> tuple[str, str, list[str]]:
@@ -102,7 +102,7 @@ def test_a_replay_shows_the_chat_at_its_moment(server: Server) -> None:
         await ann.until(lambda m: m["type"] == "chat_log")
         await ann.send({"chat": "here we go"})
         await chat_line(ann)
-        await play_until_over(ann, lambda m: m["legal"][0], 60)
+        await play_until_over(ann, sensible, 60)
         await ann.close()
 
     run(main())

@@ -26,7 +26,7 @@ from tiergarten.server.storage.store import SeatRow, StoreUnavailable
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.manager import TableManager
 
-from .harness import Client, Message, Server, is_error, is_state, play_until_over, run
+from .harness import Client, Message, Server, is_error, is_state, play_until_over, run, sensible
 from .test_tables import drain
 
 BOTS = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
@@ -208,7 +208,7 @@ def test_postgresql_stopped_mid_game_and_started_again(own_postgres: Postgres) -
             await play_one(clients)  # and acts count again, for everyone
             for client in clients:
                 assert client.state is not None and client.state["version"] == version + 1
-            await asyncio.gather(*(play_until_over(c, lambda m: m["legal"][0])
+            await asyncio.gather(*(play_until_over(c, sensible)
                                    for c in clients))
             return clients
 

@@ -15,7 +15,7 @@ import httpx
 from tiergarten.server.players.bot_levels import bot_mu, levels
 from tiergarten.server.players.ratings import display
 
-from .harness import SRC, Client, Server, play_until_over, run
+from .harness import SRC, Client, Server, play_until_over, run, sensible
 from .test_accounts import fresh_name, sign_up
 
 
@@ -29,7 +29,7 @@ def play_out(server: Server, table: str, tokens: list[str]) -> None:
     """Every seat of `tokens` plays its first legal move until the game is over."""
     async def main() -> None:
         clients = [await Client.open(server, table, token) for token in tokens]
-        await asyncio.gather(*(play_until_over(c, lambda m: m["legal"][0], 60) for c in clients))
+        await asyncio.gather(*(play_until_over(c, sensible, 60) for c in clients))
         for c in clients:
             await c.close()
 

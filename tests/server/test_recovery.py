@@ -14,7 +14,7 @@ import time
 import tiergarten
 from tiergarten.server.storage.sql_store import SqlStore
 
-from .harness import Client, Server, is_state, play_until_over, run
+from .harness import Client, Server, is_state, play_until_over, run, sensible
 
 BOTS = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
 
@@ -81,7 +81,7 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(database: str) -> None
             again = await ann.until(is_state)
             greetings = [first, again]
             await eye.until(lambda m: m["type"] == "table" and m["status"] == "over", 60)
-            await play_until_over(ann, lambda m: random.Random(m["version"]).choice(m["legal"]))
+            await play_until_over(ann, sensible)
             return eye, ann, greetings
 
         eye, ann, (first, again) = run(after())

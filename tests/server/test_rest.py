@@ -20,7 +20,7 @@ def test_games_list_their_options_and_bots(server: Server) -> None:
     assert (maumau["min_players"], maumau["max_players"]) == (info.min_players, info.max_players)
     options = {o["name"]: o for o in maumau["options"]}
     assert options["target_score"]["default"] == 150
-    assert options["two_player_nine"]["choices"] == ["skip", "none"]
+    assert options["two_player_nine"]["choices"] == ["none", "skip"]
     assert "points" in options["target_score"]["doc"]
     assert options["jack_on_jack"]["allowed"] == "true, false"
     assert "heuristic" in maumau["bots"] and "random" in maumau["bots"]
