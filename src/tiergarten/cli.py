@@ -275,7 +275,8 @@ def serve(
     from tiergarten.server.main import serve as run_server
 
     try:
-        host, public = listen_plan(host, port, lan, public_url)
+        host, public = listen_plan(host, port, lan,
+                                   public_url or os.environ.get("TIERGARTEN_PUBLIC_URL"))
         run_server(host=host, port=port, db=db or os.environ.get("TIERGARTEN_DB"),
                    public_url=public, cluster=ClusterSettings.from_env(redis_url=redis),
                    log_format=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"),

@@ -23,7 +23,8 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path_factory.mktemp("h") / "h.db")) as client:
+    with TestClient(create_app(tmp_path_factory.mktemp("h") / "h.db"),
+                    base_url="http://127.0.0.1") as client:  # a name the server answers to
         yield client
 
 

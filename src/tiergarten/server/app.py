@@ -27,8 +27,10 @@ from fastapi.responses import JSONResponse, Response
 from tiergarten.core import OptionError
 
 from .edge import metrics
+from .edge.body_limit import BodyLimit
 from .edge.csrf import CrossSiteGuard
 from .edge.headers import SecurityHeaders
+from .edge.hosts import TrustedHosts
 from .edge.limits import Gate
 from .edge.protocol import PROTOCOL
 from .edge.settings import Settings, TableError
@@ -103,6 +105,8 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         app.add_middleware(ForwardMiddleware)  # REST about another worker's table runs there
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
     app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
+    app.add_middleware(BodyLimit)  # a body past the cap is refused before it is read whole
+    app.add_middleware(TrustedHosts, public_url=settings.public_url)  # only our own names
     app.add_middleware(SecurityHeaders)  # outermost: every answer gets them, refusals too
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
