@@ -12,9 +12,9 @@ its Python definition, the readable one, beside the rules it serves:
 | `deal`        | `shuffles.deal`             | the deck shuffled and dealt into count vectors   |
 | `learn_herd`  | `knowledge.learn_herd`      | what each seat learns when a herd is taken       |
 
-The optional C kernel, `_gather.c`, holds a twin of each: the top-level extension module
-`_tiergarten_mammuz`, which the packaging's build hook (hatch_build.py) compiles into the
-environment where a C compiler is there. It is used when it can be imported, its `VERSION`
+The optional C kernel, `_kernel.c`, holds a twin of each: the extension module
+`tiergarten.games.mammuz._kernel`, which the packaging's build hook (hatch_build.py) compiles
+into the package where a C compiler is there. It is used when it can be imported, its `VERSION`
 matches this package's and `TIERGARTEN_PURE` is unset (or 0): this module alone reads that
 variable, once, at import; everything else calls the functions below. Without the kernel
 MammuZ is pure Python: the same games, slower. Each twin is tested against its definition, and
@@ -35,8 +35,8 @@ from typing import cast
 from . import knowledge, lays, shuffles
 from .actions import MammuZAction
 
-VERSION = 2  # the calling convention of _gather.c (its VERSION)
-MODULE = "_tiergarten_mammuz"  # the C kernel's module
+VERSION = 2  # the calling convention of _kernel.c (its VERSION)
+MODULE = f"{__package__}._kernel"  # the C kernel's module
 
 Actions = tuple[MammuZAction, ...]
 Lays = Callable[[tuple[int, ...], list[int], Actions], Sequence[MammuZAction]]
@@ -57,7 +57,7 @@ def load() -> ModuleType | None:
         return None
     if getattr(kernel, "VERSION", None) != VERSION:
         warnings.warn(f"{MODULE} was built from another version of "
-                      "tiergarten/games/mammuz/_gather.c; MammuZ runs as pure Python (slower). "
+                      "tiergarten/games/mammuz/_kernel.c; MammuZ runs as pure Python (slower). "
                       "Reinstall the package (`make`) to rebuild it.", stacklevel=2)
         return None
     return kernel
