@@ -24,10 +24,9 @@ from tiergarten.core.game import fresh_seed
 from tiergarten.core.match import Agent, NoProposal, next_move
 
 from .human import REACTION, Human, LineReader, Quit, Reader
-from .render import Observation, renderer_module
+from .render import PERSON, Observation, renderer_module, seat_names
 from .screen import Screen
 
-PERSON = "me"
 SAVED = 3  # lines under the last screen: "Game saved to ..." (wrapped) and the shell's prompt
 
 
@@ -54,20 +53,6 @@ def lineup(game_id: str, players: Sequence[str] | None = None) -> list[str]:
         if who not in allowed:
             raise OptionError(f"no player {who!r} for {game_id}", allowed)
     return list(players)
-
-
-def seat_names(kinds: Sequence[str]) -> list[str]:
-    """How each seat is called on screen: numbered by its place at the table, from 1 (as the
-    browser numbers seats); the one person at the keyboard is "You".
-
-    >>> seat_names(["me", "heuristic", "random"])
-    ['You', 'Heuristic 2', 'Random 3']
-    >>> seat_names(["me", "me", "random"])
-    ['Player 1', 'Player 2', 'Random 3']
-    """
-    people = list(kinds).count(PERSON)
-    return [("You" if people == 1 else f"Player {seat + 1}") if who == PERSON
-            else f"{who.capitalize()} {seat + 1}" for seat, who in enumerate(kinds)]
 
 
 # -- the match ----------------------------------------------------------------------------------
