@@ -2,7 +2,8 @@
 
 A game's renderer is the module `tiergarten.terminal.<game id>` (attribute `RENDERER`); games
 without one are shown by the generic renderer, which prints any observation readably. A game
-that cannot be played turn by turn (real time) also puts its own match class there as `MATCH`.
+that cannot be played turn by turn (real time) puts its own match class as `MATCH` in the
+module `tiergarten.terminal.<game id>_match`.
 
 The renderers (`render.py` and the games' modules) only draw; the driver, the screen, the human
 and replays run a match. The names below are loaded when first asked for, so that drawing a
