@@ -7,11 +7,13 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: play test lint typecheck unit services bench peers clean
 
-# The editable install also builds MammuZ's optional C kernel (hatch_build.py) into the venv,
-# so it is redone when the kernel's source changes; without a C compiler MammuZ is pure Python
-# (the same games, slower). Compiled files that older builds left in src/ would shadow the
-# sources: they are removed.
-KERNEL := src/tiergarten/games/mammuz/_gather.c
+# The editable install also builds MammuZ's optional C kernel (hatch_build.py) into the package,
+# in place beside its source (src/tiergarten/games/mammuz/_kernel.*.so, ignored by git), so it
+# is redone when the kernel's source or the hook changes; without a C compiler MammuZ is pure
+# Python (the same games, slower). Every compiled file in src/ is removed first: the kernel's
+# last build (the install builds it again, if it can) and any that older builds left there,
+# which would shadow the sources.
+KERNEL := src/tiergarten/games/mammuz/_kernel.c
 $(STAMP): pyproject.toml hatch_build.py $(KERNEL)
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
 	find src \( -name '*.so' -o -name '.native.json' \) -delete
@@ -74,3 +76,4 @@ bench: $(STAMP) $(PEERS_STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src \( -name '*.so' -o -name '.native.json' \) -delete

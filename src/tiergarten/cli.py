@@ -360,16 +360,16 @@ def ratings_calibrate(
 ) -> None:
     """Measure the bots' fixed ratings per level: a round robin of random and the levels of
     each game (the lab's league), fitted with the model the server rates with; the server
-    reads the file this writes (see server/calibrate.py)."""
+    reads the file this writes (see sim/calibrate.py)."""
     from tiergarten.bots.levels import LEVELS
-    from tiergarten.server.calibrate import calibrate
-    from tiergarten.server.players.bot_levels import DATA
+    from tiergarten.server.players.bot_levels import ANCHOR, BOT_SIGMA, DATA
+    from tiergarten.sim.calibrate import calibrate
 
     games = game or sorted(LEVELS)
     unknown = [g for g in games if g not in LEVELS]
     if unknown:
         fail(f"no levels for {', '.join(unknown)}; games with levels: {', '.join(sorted(LEVELS))}")
-    data = calibrate(games, n, seed, workers, out or DATA)
+    data = calibrate(games, n, seed, workers, out or DATA, anchor=ANCHOR, sigma=BOT_SIGMA)
     for game_id in games:
         ratings = data["games"][game_id]["ratings"]
         typer.echo(f"{game_id}: " + ", ".join(f"{name} {r['mu']:.1f} ± {r['se']:.1f}"

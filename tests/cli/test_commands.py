@@ -114,7 +114,7 @@ def test_play_uses_a_games_own_match_class_when_its_module_has_one(run, monkeypa
             path.write_text("{}")
             return path
 
-    monkeypatch.setattr(driver, "renderer_module", lambda game_id: SimpleNamespace(
+    monkeypatch.setattr(driver, "match_module", lambda game_id: SimpleNamespace(
         MATCH=OwnMatch))
     result = run("play", "maumau", "--players", "me,random", "--seed", "4", "--option",
                  "rounds=1", "--save", "own.json")
