@@ -81,6 +81,7 @@ def test_an_exception_in_a_request_is_a_500_logged_once_and_counted(
                       status="500")
     answer = api.get("/boom/7", headers={"X-Request-ID": "req-42"})
     assert answer.status_code == 500 and answer.headers["x-request-id"] == "req-42"
+    assert answer.json()["request_id"] == "req-42" and "content-security-policy" in answer.headers
     assert sample("tiergarten_server_errors_total", kind="request_exception") == before + 1
     assert sample("tiergarten_http_requests_total", method="GET", route="/boom/{thing}",
                   status="500") == requests + 1  # the route's template, not /boom/7
