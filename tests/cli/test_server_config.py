@@ -128,6 +128,15 @@ def test_every_setting_reaches_the_part_that_uses_it(run, started: list[Any],
             table.allow_seeds) == (2.0, 5, 9, True)
 
 
+def test_a_switch_from_the_environment_stays_on_without_its_flag(
+        run, started: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TIERGARTEN_ALLOW_SEEDS", "yes")
+    assert run("serve").exit_code == 0
+    assert started[0].allow_seeds and started[0].source("allow_seeds") == "environment"
+    assert run("serve", "--no-allow-seeds").exit_code == 0
+    assert not started[1].allow_seeds and started[1].source("allow_seeds") == "flag"
+
+
 def test_the_settings_model_holds_every_table_setting_with_its_one_default() -> None:
     fields = ServerConfig.model_fields
     for field in dataclasses.fields(Settings):

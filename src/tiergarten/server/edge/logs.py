@@ -59,8 +59,9 @@ class ContextFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.worker = self.worker
-        if getattr(record, "table", None) is None:
-            record.table = TABLE_ID.get() or _table_of(record)
+        if getattr(record, "table", None) is None:  # the line's own word first: a task
+            record.table = _table_of(record) or TABLE_ID.get()  # started by another table's
+            # request (a rematch's bots) inherits that request's context
         if getattr(record, "request_id", None) is None:
             record.request_id = REQUEST_ID.get()
         record.trace_id = _trace_id()
