@@ -40,7 +40,8 @@ unit: $(STAMP) services
 	$(BIN)/pytest -n auto
 
 # The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, nginx, a headless chromium
-# and tmux sessions (the terminal seen at 80x24) themselves; here we only make sure their
+# and tmux sessions (the terminal seen at 80x24) themselves, and check deploy/'s alert rules with
+# promtool (Debian's prometheus package, never started); here we only make sure their
 # binaries exist, installing Debian's packages when they do not (never a downloaded browser:
 # Playwright drives /usr/bin/chromium).
 services:
@@ -54,6 +55,8 @@ services:
 	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
 	@command -v tmux >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -q tmux; }
+	@command -v promtool >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -q --no-install-recommends prometheus; }
 
 # Benchmarks (not part of `make test`): engine next to the peers, bots, the server under load
 # on SQLite and PostgreSQL (when its binaries are installed, see `services`); writes
