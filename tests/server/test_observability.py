@@ -234,7 +234,7 @@ def test_sentry_reports_an_unhandled_exception_when_configured(tmp_path: Path) -
     try:
         assert observe.start_reporting(config, transport=Captured)
         with TestClient(app_with_faults(tmp_path), raise_server_exceptions=False,
-                    base_url="http://127.0.0.1") as api:
+                        base_url="http://127.0.0.1") as api:
             assert api.get("/boom/1").status_code == 500
         sentry_sdk.flush()
     finally:
