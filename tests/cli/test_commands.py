@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -205,6 +206,9 @@ def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
     monkeypatch.setattr(logs, "configure", lambda *args: None)  # not this test process's
     monkeypatch.setattr(server_app, "create_app", lambda url, settings, cluster=None: seen.update(
         public_url=settings.public_url) or FastAPI())
+    # uvicorn's Config would configure this test process's logging for the CliRunner's stream
+    monkeypatch.setattr("uvicorn.Config", lambda app, **kw: SimpleNamespace(**kw))
+    monkeypatch.setattr("gc.freeze", lambda: None)
     monkeypatch.setattr(server_main, "GracefulServer", lambda config, app: seen.update(
         host=config.host, port=config.port) or type("Idle", (), {"run": lambda self: None})())
     assert run("serve", "--lan", "--port", "8123").exit_code == 0

@@ -24,7 +24,6 @@ import ipaddress
 import logging
 import socket
 import sys
-from collections.abc import Sequence
 from typing import Any
 
 from .config import ServerConfig, mask
@@ -243,9 +242,3 @@ def addresses(host: str, port: int, public: str | None, note: str = "") -> str:
                      "and laptops on your network join")
     return "\n".join(lines)
 
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """The command line of `python -m tiergarten.server`: `tiergarten serve`, the same flags."""
-    from .command import run
-
-    run("serve", sys.argv[1:] if argv is None else argv)
