@@ -28,14 +28,14 @@ def test_every_face_finds_the_game_by_its_id(game_id: str) -> None:
     assert encoder_class(game_id).game_id == game_id
     renderer = getattr(renderer_module(game_id), "RENDERER", None)
     assert isinstance(renderer, Renderer), f"tiergarten/terminal/{game_id}.py exports RENDERER"
-    assert (PACKAGE / "web" / "js" / "games" / f"{game_id}.js").is_file()
+    assert (PACKAGE / "web" / "games" / game_id / "board.js").is_file()
     assert (ROOT / "docs" / "games" / f"{game_id}.md").is_file()
 
 
 def test_no_shared_table_names_the_games() -> None:
     """The places that used to list every game by hand name none of them now."""
     places = ["games/__init__.py", "rl/encoders/__init__.py", "server/bot_driver.py",
-              "server/routes/hints.py", "server/routes/games.py", "web/js/games/index.js"]
+              "server/routes/hints.py", "server/routes/games.py", "web/js/games.js"]
     for place in places:
         lines = (PACKAGE / place).read_text(encoding="utf-8").splitlines()
         text = "\n".join(x for x in lines if not x.lstrip().startswith(">>>"))  # not examples

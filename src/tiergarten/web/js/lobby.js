@@ -1,5 +1,6 @@
 // The lobby: pick a game, set players, options and seats, create the table; or join an open one.
-import { api, inPlayOrder, playerName, rememberName, saveToken } from "./api.js";
+import { api, playerName, rememberName, saveToken } from "./api.js";
+import { inPlayOrder } from "./games.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";

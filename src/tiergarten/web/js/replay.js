@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { h, morphChildren } from "./dom.js";
 import { t, tOr } from "./i18n.js";
-import { gameModule, describeEvent } from "./games/index.js";
+import { gameModule, describeEvent } from "./games.js";
 import { chatUpTo } from "./chat.js";
 import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
 

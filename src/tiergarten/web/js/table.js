@@ -4,15 +4,16 @@ import { api, here, tokensFor, saveToken, forgetToken, playerName, rememberName 
 import { h, morphChildren, toast } from "./dom.js";
 import { t, tOr, has, language } from "./i18n.js";
 import { TableSocket } from "./net.js";
-import { gameModule, describeEvent } from "./games/index.js";
+import { gameModule, describeEvent } from "./games.js";
 import { me, syncSeats } from "./account.js";
 import { mountChat, carryOwner } from "./chat.js";
 import { noteClock, clockBadge, tickClocks, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
 import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
 
-// Parameters of a refusal that name seats: shown as the players' names.
-const SEAT_PARAMS = ["seat", "caught", "layer", "flipper", "waiting", "turn"];
+// Parameters of a refusal that name seats, shown as the players' names: `seat` in any game,
+// and those each game's board declares (its `seatParams`).
+const SEAT_PARAMS = ["seat"];
 
 export function showTable(main, tableId) {
   const view = h("div.table-screen", { dataset: { table: tableId } });
@@ -131,7 +132,7 @@ export function showTable(main, tableId) {
     const key = [`refusal.${info?.game}.${message.reason}`, `refusal.${message.reason}`].find((k) => message.reason && has(k));
     if (!key) return `${text}: ${message.message}`;
     const params = { ...(message.params || {}) };
-    for (const name of SEAT_PARAMS) {
+    for (const name of [...SEAT_PARAMS, ...(game?.seatParams ?? [])]) {
       if (typeof params[name] === "number") params[name] = names()[params[name]] ?? params[name];
       else if (Array.isArray(params[name])) params[name] = params[name].map((s) => names()[s] ?? s).join(", ");
     }
