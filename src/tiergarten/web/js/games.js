@@ -64,6 +64,11 @@ function linkStyle(gameId) {
   return styles[gameId];
 }
 
+// The board module of a game loaded already (at start-up: every game's), if any.
+export function loadedBoard(gameId) {
+  return boards[gameId];
+}
+
 // The board module of a game, with its stylesheet applied.
 export async function gameModule(gameId) {
   const board = await boardOf(gameId);

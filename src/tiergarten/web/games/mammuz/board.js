@@ -2,7 +2,7 @@
 // grouped by animal. Pick cards and a species to lay, a face-down card of the last lay to doubt,
 // an animal to make extinct, or a seat to give the herd to after a Pterosaurus.
 import { h } from "../../js/dom.js";
-import { t } from "../../js/i18n.js";
+import { t, tOr } from "../../js/i18n.js";
 import { cardBack, handBacks } from "../../js/cards.js";
 import { SPECIES, animalCard, animalEmoji } from "./animals.js";
 import { othersInOrder } from "../../js/games.js";
@@ -33,6 +33,11 @@ function legalLays(legal) {
 function removedLine(event, names) {
   const params = { n: event.cards.length, to: names[event.to] ?? event.to, dinosaurs: event.dinosaurs.map(name).join(", ") };
   return event.cards.length ? t("mammuz.log.removed", params) : t("mammuz.log.removed_no_animals", params);
+}
+
+// A key of a mapping option in words, for the lobby's form (dinosaur_powers: the dinosaurs).
+export function optionKeyWord(_option, key) {
+  return tOr(`animal.${key}`, key);
 }
 
 // A refusal's animals in words.
