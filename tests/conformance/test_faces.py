@@ -86,7 +86,7 @@ def test_no_shared_script_names_a_game() -> None:
     """No string of a shared script (web/js/) is a game's id or a key of a game's own words
     (`lm.…`, `animal.…`): what is one game's is asked of its board module."""
     prefixes = tuple(f"{ns}." for game in GAMES for ns in own_namespaces(game))
-    found = {}
+    found: dict[str, list[str]] = {}
     for path in shared_scripts():
         for text in string_literals(path.read_text(encoding="utf-8")):
             words = set(re.findall(r"[A-Za-z_][\w-]*", text))
