@@ -41,6 +41,7 @@ from .edge.settings import Settings, TableError
 from .players import ratings
 from .players.accounts import Accounts
 from .players.limits import Limiter, LocalLimiter, RedisLimiter, SignInLimits
+from .players.names import same_person_name
 from .routes import ROUTERS
 from .storage.memory_players import MemoryPlayerStore
 from .storage.memory_store import MemoryStore
@@ -112,6 +113,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                                                        ownership=node)
             manager.locate = node.open
         manager.seat_tokens = app.state.accounts.seat_token
+        manager.same_name = same_person_name
         manager.game_over = functools.partial(ratings.game_over, players)
         if cluster is None:
             await manager.recover()
