@@ -35,9 +35,9 @@ def skeleton(text: str, checker: icu.SpoofChecker) -> str:
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sa.Column("name_skeleton", sa.String(160), nullable=True))
-        batch.create_unique_constraint("uq_users_name_skeleton", ["name_skeleton"])
+    # a plain ADD COLUMN and a unique index: SQLite then need not copy `users` (which the
+    # sessions' foreign key would refuse to drop)
+    op.add_column("users", sa.Column("name_skeleton", sa.String(160), nullable=True))
     bind = op.get_bind()
     checker = icu.SpoofChecker()
     taken: set[str] = set()
@@ -49,9 +49,10 @@ def upgrade() -> None:
             key = f"{key}#{row.id}"
         taken.add(key)
         bind.execute(sa.update(USERS).where(USERS.c.id == row.id).values(name_skeleton=key))
+    op.create_index("ix_users_name_skeleton", "users", ["name_skeleton"], unique=True)
 
 
 def downgrade() -> None:
+    op.drop_index("ix_users_name_skeleton", "users")
     with op.batch_alter_table("users") as batch:
-        batch.drop_constraint("uq_users_name_skeleton", type_="unique")
         batch.drop_column("name_skeleton")
