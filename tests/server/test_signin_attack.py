@@ -22,13 +22,12 @@ import pytest
 from benchmarks.pgtemp import Postgres
 from benchmarks.services import Redis
 
-from tiergarten.server.players.limits import SignInLimits
-
 from .harness import Client, Server, run
 
 PASSWORD = "correct horse battery"
 WRONG = "not the password"
-LIMITS = SignInLimits()
+PAIR = 5  # failures per (name, address) in 5 minutes (players/limits.py, SignInLimits)
+HASH_SLOTS = 2  # hashes at once (TIERGARTEN_HASH_SLOTS)
 HASH_MIB = 64  # argon2-cffi's default memory cost (RFC 9106's low-memory profile)
 
 
@@ -89,16 +88,16 @@ def test_parallel_wrong_passwords_are_never_checked_more_often_than_the_limit(
     sign_up(fresh, "alice01")
     login = {"name": "alice01", "password": WRONG}
     burst = at_once(12, lambda _n: post(fresh, "/api/account/login", login))
-    assert set(statuses(burst)) <= {401, 429} and statuses(burst).get(401, 0) <= LIMITS.pair
+    assert set(statuses(burst)) <= {401, 429} and statuses(burst).get(401, 0) <= PAIR
     assert all(refused_well(a) for a in burst if a.status_code == 429)
     checked = statuses(burst).get(401, 0)
-    for _ in range(2 * LIMITS.pair):  # one at a time now, until the limit says no
+    for _ in range(2 * PAIR):  # one at a time now, until the limit says no
         answer = post(fresh, "/api/account/login", login)
         if answer.status_code == 401:
             checked += 1
         elif "busy" not in answer.json()["detail"]:
             break
-    assert checked == LIMITS.pair and refused_well(answer)
+    assert checked == PAIR and refused_well(answer)
     assert "too many failed sign-ins" in answer.json()["detail"]
 
 
@@ -140,7 +139,7 @@ def test_a_burst_of_sign_ins_leaves_the_servers_memory_flat(fresh: Server) -> No
                for a in burst if a.status_code == 429), figures
     assert 1 <= statuses(burst).get(401, 0) <= 16, figures
     # at most the slots' hashes at once, and a margin for the requests themselves
-    assert peak[0] - before <= LIMITS.hash_slots * HASH_MIB + 40, figures
+    assert peak[0] - before <= HASH_SLOTS * HASH_MIB + 40, figures
     assert after - before <= 40, figures
 
 
@@ -166,7 +165,7 @@ def test_failures_from_other_addresses_do_not_lock_the_owner_out(fresh: Server) 
     """Was: 5 failures from 5 addresses locked the owner out for 296 s (and one a minute
     kept it so)."""
     sign_up(fresh, "Carla", "10.40.0.99")
-    for n in range(LIMITS.pair):
+    for n in range(PAIR):
         answer = post(fresh, "/api/account/login", {"name": "Carla", "password": WRONG},
                       f"10.40.0.{n}")
         assert answer.status_code == 401
@@ -174,7 +173,7 @@ def test_failures_from_other_addresses_do_not_lock_the_owner_out(fresh: Server) 
                  "10.40.0.99")
     assert owner.status_code == 200, owner.text
     # and from an address of theirs that failed five times, they wait: that pair is limited
-    for _ in range(LIMITS.pair):
+    for _ in range(PAIR):
         post(fresh, "/api/account/login", {"name": "Carla", "password": WRONG}, "10.40.0.98")
     assert refused_well(post(fresh, "/api/account/login", {"name": "Carla",
                                                           "password": PASSWORD}, "10.40.0.98"))
@@ -226,15 +225,15 @@ def test_the_limits_hold_per_cluster_not_per_worker(postgres: Postgres) -> None:
             list(pool.map(Server.start, workers))
         sign_up(workers[0], "Dana")
         answers = [post(workers[n % 2], "/api/account/login",
-                        {"name": "Dana", "password": WRONG}) for n in range(LIMITS.pair + 3)]
-        assert [a.status_code for a in answers] == [401] * LIMITS.pair + [429] * 3
-        assert all(refused_well(a) for a in answers[LIMITS.pair:])
+                        {"name": "Dana", "password": WRONG}) for n in range(PAIR + 3)]
+        assert [a.status_code for a in answers] == [401] * PAIR + [429] * 3
+        assert all(refused_well(a) for a in answers[PAIR:])
         # and the hash slots are the cluster's: 8 at once on two workers hash 2 at a time
         burst = at_once(8, lambda n: post(workers[n % 2], "/api/account/login",
                                           {"name": f"nobody {n}", "password": WRONG},
                                           f"10.50.0.{n}"))
-        assert statuses(burst).get(401, 0) <= LIMITS.hash_slots + 2  # waves, never 8 at once
-        assert statuses(burst).get(429, 0) >= 8 - LIMITS.hash_slots - 2
+        assert statuses(burst).get(401, 0) <= HASH_SLOTS + 2  # waves, never 8 at once
+        assert statuses(burst).get(429, 0) >= 8 - HASH_SLOTS - 2
     finally:
         printed = [w.stop() for w in workers]
         redis.stop()
