@@ -18,6 +18,10 @@ $(STAMP): pyproject.toml hatch_build.py $(KERNEL)
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
 	find src \( -name '*.so' -o -name '.native.json' \) -delete
 	$(BIN)/python -m pip install -q --upgrade pip
+	@# PyICU (look-alike names, server/players/names.py) builds against the system's ICU
+	@pkg-config --exists icu-uc icu-i18n 2>/dev/null && command -v g++ >/dev/null || \
+	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libicu-dev \
+	    pkg-config g++; }
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
 

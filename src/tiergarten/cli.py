@@ -323,11 +323,12 @@ def ratings_rebuild(
     """Recompute every result and rating from the tables' logs (the same numbers the
     server computed as the games ended)."""
     from tiergarten.server.players.ratings import rebuild
+    from tiergarten.server.storage.sql_players import SqlPlayerStore
     from tiergarten.server.storage.sql_store import SqlStore
 
     store = SqlStore(db)
     try:
-        done = rebuild(store.engine, store.load_table)
+        done = rebuild(SqlPlayerStore(store), store.load_table)
     finally:
         store.close()
     typer.echo(f"rated {done['rated']} of {done['games']} finished games")

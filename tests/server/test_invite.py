@@ -4,6 +4,8 @@ prints, and the invite and QR routes."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -186,11 +188,12 @@ def test_serve_prints_the_addresses_to_open() -> None:
     assert addresses("::", 9000, None).startswith("tiergarten serving on http://[::1]:9000")
 
 
-def test_serve_refuses_a_bad_public_url_before_starting(capsys) -> None:
-    with pytest.raises(SystemExit) as stopped:
-        main.main(["--public-url", "games.example.org"])
-    assert stopped.value.code == 2
-    assert "--public-url 'games.example.org' must start with http://" in capsys.readouterr().err
+def test_serve_refuses_a_bad_public_url_before_starting() -> None:
+    """`python -m tiergarten.server` is `tiergarten serve`: the same check, exit 2."""
+    done = subprocess.run([sys.executable, "-m", "tiergarten.server", "--public-url",
+                           "games.example.org"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert "--public-url 'games.example.org' must start with http://" in done.stderr
 
 
 # -- the routes -----------------------------------------------------------------------------------

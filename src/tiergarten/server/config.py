@@ -199,6 +199,10 @@ class ServerConfig(BaseSettings):
                                  "times as many per address) within login_window")
     login_window: float = _seconds(TABLE.login_window, "seconds over which failed sign-ins "
                                    "are counted", gt=0, group="limits")
+    hash_slots: int = Field(TABLE.hash_slots, ge=1, le=64, description="password hashes "
+                            "(argon2id, 64 MiB and about a second each) at once, per process "
+                            "or per cluster with Redis; beyond them a sign-in is answered 429 "
+                            "with Retry-After", json_schema_extra={"group": "limits"})
 
     # -- error reporting and tracing (off unless set) --------------------------------------
     sentry_dsn: str | None = Field(None, description="report unhandled errors to Sentry at "

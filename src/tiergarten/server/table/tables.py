@@ -81,6 +81,7 @@ class LiveTable:
         self.coach = (Coach(tutorial, TUTORIALS[tutorial])
                       if tutorial in TUTORIALS else None)  # the learner is seat 0
         self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
+        self.same_name: Callable[[str, str], bool] | None = None  # (the manager's)
 
     # -- facts -------------------------------------------------------------------------------
 
@@ -102,6 +103,12 @@ class LiveTable:
 
     def open_seats(self) -> list[int]:
         return self.seats.open()
+
+    def passes_for_account(self, name: str) -> bool:
+        """Whether a guest's `name` would pass for an account seated here (`same_name`)."""
+        same = self.same_name
+        return same is not None and any(
+            r.account is not None and same(name, r.account) for r in self.seats.rows)
 
     def info(self) -> dict[str, Any]:
         """Public facts of the table: game, options, status and who sits where."""
@@ -186,6 +193,10 @@ class LiveTable:
             self.connect(peer)
         elif isinstance(message, Chat | React):
             name = None if peer.seat is None else (self.seats.rows[peer.seat].name or "")
+            if name is None and self.passes_for_account(getattr(message, "name", None) or ""):
+                peer.error("bad_name", "that name is a signed-in player's at this table; a "
+                           "spectator chats under another", self.version)
+                return
             await self.chat.say(peer, message, name, self.version)
         elif isinstance(message, Act):
             if self.real_time:
