@@ -41,7 +41,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) services
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --durations=30
 
 # The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, nginx, a headless chromium
 # and tmux sessions (the terminal seen at 80x24) themselves, and check deploy/'s alert rules with
