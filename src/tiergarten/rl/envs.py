@@ -21,14 +21,26 @@ from .parallel import RealTimeParallel
 
 
 def pettingzoo_env(game: Game | str, players: int | None = None, render_mode: str | None = None,
-                   max_cycles: int | None = None, **options: Any) -> AECEnv:
+                   max_cycles: int | None = None, illegal: str = "raise", cyclic: bool = False,
+                   **options: Any) -> AECEnv:
     """The AEC env of any game: `pettingzoo_env("mammuz", players=5)`. A real-time game is its
-    Parallel env (time slices) through PettingZoo's `parallel_to_aec`."""
+    Parallel env (time slices) through PettingZoo's `parallel_to_aec`.
+
+    `cyclic=True` gives a turn-based game's AEC env in cycles: its Parallel env through
+    `parallel_to_aec`, so every agent is asked once a cycle, `player_0` first, and a cycle
+    applies the action of the one agent the game asks (the others' masks are all 0, their
+    actions ignored; an id outside the mask changes nothing). That is the form PettingZoo's
+    `max_cycles_test` counts on; the default form asks only the seat the game waits on.
+    `illegal=` is the default form's handling of an id outside the mask (aec.py)."""
     loaded = make_game(game, players, options)
     if loaded.info.real_time:
         return parallel_to_aec(RealTimeParallel(loaded, render_mode=render_mode,
                                                 max_cycles=max_cycles))
-    return TiergartenAEC(loaded, render_mode=render_mode, max_cycles=max_cycles)
+    if cyclic:
+        return parallel_to_aec(parallel_env(loaded, render_mode=render_mode,
+                                            max_cycles=max_cycles))
+    return TiergartenAEC(loaded, render_mode=render_mode, max_cycles=max_cycles,
+                         illegal=illegal)
 
 
 def parallel_env(game: Game | str | None = None, players: int | None = None,
@@ -49,7 +61,7 @@ def parallel_env(game: Game | str | None = None, players: int | None = None,
     if loaded.info.real_time:
         return RealTimeParallel(loaded, render_mode=render_mode, max_cycles=max_cycles)
     limit = max_cycles or 4 * loaded.info.max_decisions * loaded.players
-    aec = TiergartenAEC(loaded, render_mode=render_mode, illegal="ignore", max_cycles=limit)
+    aec = TiergartenAEC(loaded, render_mode=render_mode, illegal="ignore", max_steps=limit)
     return turn_based_aec_to_parallel(aec)
 
 

@@ -45,13 +45,13 @@ from tiergarten.core import Action, Game, IllegalAction, State
 
 from .common import Seeder, agent_name, make_game, rewards
 from .encoders import encoder
-from .render import RENDER_MODES, ansi, check_mode
+from .render import RENDER_MODES, check_mode, draw
 
 
 class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
     """A real-time game: every seat acts (or waits) in every time slice; see the module doc."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "tiergarten_v0"}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tiergarten_v0", "render_fps": 4}
 
     def __init__(self, game: Game | str, players: int | None = None,
                  render_mode: str | None = None, max_cycles: int | None = None,
@@ -90,6 +90,8 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         self.state = self.game.new_state(game_seed)
         self.agents = list(self.possible_agents)
         self.cycles = 0
+        if self.render_mode == "human":
+            self.render()
         return self._observations(), {a: {} for a in self.agents}
 
     def _mask(self, seat: int) -> np.ndarray:
@@ -147,13 +149,15 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         truncs = {a: truncated for a in live}
         if over or truncated:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return obs, rew, terms, truncs, infos
 
-    def render(self) -> str | None:
-        """The spectator's table as the terminal draws it (render_mode "ansi"), else None."""
+    def render(self) -> Any:
+        """The spectator's table in the render mode (render.py): text, an image, or None."""
         if self.render_mode is None or self.state is None:
             return None
-        return ansi(self.game, self.state.observe(None), self.possible_agents,
+        return draw(self.render_mode, self.game, self.state.observe(None), self.possible_agents,
                     f"{self.game.info.title} · seed {self.state.seed}")
 
     def close(self) -> None:
