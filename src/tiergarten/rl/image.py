@@ -199,7 +199,7 @@ def _mammuz(c: _Canvas, obs: Mapping[str, Any]) -> None:
 
 def _lecker(c: _Canvas, obs: Mapping[str, Any]) -> None:
     c.text((12, 22), "middle", 12, "#e9d9a6")
-    tops = [pile[-1] for piles in obs["prize_piles"] for pile in piles[-1:] if pile]
+    tops = [pile["top"] for piles in obs["prize_piles"] for pile in piles[-1:]]
     for i, card in enumerate(obs["middle"][:9]):
         lecker(c, 12 + i * 70, 30, card, 0.95)
     if tops:

@@ -18,7 +18,11 @@ a step `info["active_agent"]` names the next), the others' actions are ignored. 
 that agent's mask changes nothing (`info["illegal"]`) and the same agent is asked again; after
 `max_cycles` steps (default 4 × the decision bound × players) the episode is truncated.
 
-Rewards come at the end: the winners share +1, the others -1.
+Rewards come at the end: the winners share +1, the others -1. Lecker Mammut! under random play
+ends 0 to 0 (random hits are mistakes: the penalty cards eat every pile), so a learner starting
+from random play gets no signal from the result alone: `shaping=w` adds, at every slice, `w` ×
+the change of each seat's tally (cards won in its prize piles, less penalty cards and cards
+others took from it; nothing across a round's end). `w = 0.02` is a fair start (docs/research.md).
 
 >>> from tiergarten.rl import parallel_env
 >>> env = parallel_env("lecker_mammut", players=2, rounds=1)
@@ -43,7 +47,7 @@ from pettingzoo import ParallelEnv
 
 from tiergarten.core import Action, Game, IllegalAction, State
 
-from .common import Seeder, agent_name, make_game, rewards
+from .common import Seeder, agent_name, make_game, rewards, shaped, tally
 from .encoders import encoder
 from .render import RENDER_MODES, check_mode, draw
 
@@ -55,8 +59,9 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game: Game | str, players: int | None = None,
                  render_mode: str | None = None, max_cycles: int | None = None,
-                 **options: Any) -> None:
+                 shaping: float = 0.0, **options: Any) -> None:
         self.game = make_game(game, players, options)
+        self.shaping = float(shaping)
         if not self.game.info.real_time:
             raise ValueError(f"{self.game.id} is turn-based: parallel_env() converts its AEC env")
         self.metadata = {**self.metadata, "name": f"tiergarten_{self.game.id}_v0"}
@@ -111,6 +116,7 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         state = self.state
         assert state is not None, "call reset() first"
         seen = len(state.history)  # what every seat saw when it chose
+        before = tally(state.observe(None)) if self.shaping else None
         chosen: list[tuple[int, Action]] = []
         illegal: set[str] = set()
         for s in range(self.game.players):
@@ -138,12 +144,15 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         obs = self._observations()
         live = list(self.agents)
         rew = {a: 0.0 for a in live}
+        if before is not None:
+            for s, r in enumerate(shaped(before, tally(state.observe(None)), self.shaping)):
+                rew[agent_name(s)] = r
         infos: dict[str, dict[str, Any]] = {a: {"illegal": a in illegal, "void": a in void}
                                             for a in live}
         if over:
             result = state.result()
             for s, r in enumerate(rewards(result)):
-                rew[agent_name(s)] = r
+                rew[agent_name(s)] += r
                 infos[agent_name(s)]["result"] = result.to_dict()
         terms = {a: over for a in live}
         truncs = {a: truncated for a in live}
