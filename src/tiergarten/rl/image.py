@@ -1,9 +1,10 @@
 """`render_mode="rgb_array"`: a picture of the table, an HxWx3 uint8 numpy array (Pillow).
 
 The cards are drawn from the browser's own art, with no browser: the shapes of
-`web/js/cards.js` (Mau Mau's French faces and backs, MammuZ's animal cards), of
-`web/js/games/lecker_mammut.js` (a card in its colour, a cream disc, the colour's shape in the
-corners) and of `web/js/games/mucca_pazza.js` (a tile per animal part with its colour band),
+`web/js/cards.js` (Mau Mau's French faces and backs), `web/games/mammuz/animals.js` (MammuZ's
+animal cards), `web/games/lecker_mammut/board.js` (a card in its colour, a cream disc, the
+colour's shape in the corners) and `web/games/mucca_pazza/board.js` (a tile per animal part
+with its colour band),
 in the same coordinates, and the colours are read from those files when the module is first
 used (so the picture follows the art when the art changes; a test checks every name is found).
 Emoji pictures are left out (no colour-emoji font is assumed): every card carries its name, as
@@ -29,7 +30,7 @@ import numpy as np
 
 from tiergarten.core import Game
 
-WEB = Path(__file__).resolve().parents[1] / "web" / "js"
+WEB = Path(__file__).resolve().parents[1] / "web"  # js/cards.js, games/<id>/*.js
 WIDTH = 820  # pixels
 CREAM, INK, GREY, FELT = "#fffdf7", "#1d1d1d", "#888888", "#2f5d50"
 _ENTRY = re.compile(r'(\w+): \["([^"]*)", "(#[0-9a-fA-F]{6})"\]')
@@ -40,13 +41,15 @@ _SUIT = re.compile(r'(\w): \{ symbol: "(.)", colour: "(#[0-9a-fA-F]{6})"')
 def palette(name: str) -> dict[str, tuple[str, str]]:
     """A colour table of the browser's art: `name` -> (symbol or emoji, colour).
 
-    "suits" and "mammuz" come from cards.js, "lecker_mammut" (colour -> paint, shape) and
-    "mucca_pazza" (animal -> emoji, colour) from the game's script."""
+    "suits" come from js/cards.js, "mammuz" (animal -> emoji, colour) from its animals.js,
+    "lecker_mammut" (colour -> paint, shape) and "mucca_pazza" (animal -> emoji, colour) from
+    the game's board.js."""
     if name == "suits":
-        text = (WEB / "cards.js").read_text("utf-8")
+        text = (WEB / "js" / "cards.js").read_text("utf-8")
         return {s: (sym, colour) for s, sym, colour in _SUIT.findall(text)}
-    source = {"mammuz": WEB / "cards.js", "lecker_mammut": WEB / "games" / "lecker_mammut.js",
-              "mucca_pazza": WEB / "games" / "mucca_pazza.js"}[name]
+    source = {"mammuz": WEB / "games" / "mammuz" / "animals.js",
+              "lecker_mammut": WEB / "games" / "lecker_mammut" / "board.js",
+              "mucca_pazza": WEB / "games" / "mucca_pazza" / "board.js"}[name]
     text = source.read_text("utf-8")
     if name == "lecker_mammut":  # PAINT = { red: ["#d32f2f", "●"], ... }: colour first
         found = re.findall(r'(\w+): \["(#[0-9a-fA-F]{6})", "([^"]*)"\]', text)
@@ -126,7 +129,8 @@ def back(c: _Canvas, x: float, y: float, s: float = 1.0) -> None:
 
 
 def animal(c: _Canvas, x: float, y: float, name: str, s: float = 1.0) -> None:
-    """cards.js `animalCard`: a colour band at the top (a star for a dinosaur), the name."""
+    """mammuz/animals.js `animalCard`: a colour band at the top (a star for a dinosaur), its
+    name."""
     colour = palette("mammuz").get(name, ("", "#777777"))[1]
     c.rect((x + 1 * s, y + 1 * s, x + 59 * s, y + 89 * s), 6 * s, CREAM, GREY)
     c.rect((x + 1 * s, y + 1 * s, x + 59 * s, y + 17 * s), 6 * s, colour)
@@ -141,7 +145,7 @@ _SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "marmot", "m
 
 
 def lecker(c: _Canvas, x: float, y: float, code: str, s: float = 1.0) -> None:
-    """lecker_mammut.js `card`: the colour's paint, a cream disc, its shape in both corners,
+    """lecker_mammut/board.js `card`: the colour's paint, a cream disc, its shape in both corners,
     the animal and the colour named at the foot."""
     colour, beast = code.split("-")
     shape, paint = palette("lecker_mammut")[colour]
@@ -157,7 +161,7 @@ def lecker(c: _Canvas, x: float, y: float, code: str, s: float = 1.0) -> None:
 
 
 def tile(c: _Canvas, x: float, y: float, name: str, part: int, w: float, h: float) -> None:
-    """mucca_pazza.js `tile`: cream, the animal's colour as a band at its row's part (top for
+    """mucca_pazza/board.js `tile`: cream, the animal's colour as a band at its row's part (top for
     heads, middle for bodies, bottom for legs) and along the foot, the name."""
     colour = palette("mucca_pazza").get(name, ("", "#777777"))[1]
     c.rect((x, y, x + w, y + h), 5, CREAM)

@@ -2,9 +2,10 @@
 and Gymnasium name them.
 
 - `"ansi"`: `render()` returns the table as the terminal draws it, as text: the terminal's
-  screen for one observation (the game's renderer in `tiergarten.terminal`, framed as
-  `tiergarten play` frames it), 80 columns wide, with ANSI colour codes (256 colours; cards in
-  Mau Mau, Lecker Mammut!'s coloured cards). `plain(text)` drops the colour codes.
+  screen for one observation (`tiergarten.terminal.render.screen_text`: the game's renderer,
+  framed as `tiergarten play` frames it; drawing only, none of the terminal's driver), 80
+  columns wide, with ANSI colour codes (256 colours; cards in Mau Mau, Lecker Mammut!'s
+  coloured cards). `plain(text)` drops the colour codes.
 - `"human"`: the same text printed to standard output at every `render()` (and after each
   step, as PettingZoo's classic games do); `render()` returns None.
 - `"rgb_array"`: `render()` returns a picture of the table, an HxWx3 uint8 numpy array: the
@@ -28,7 +29,6 @@ ValueError: render_mode 'svg' is not supported: use 'human', 'ansi' or 'rgb_arra
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -49,17 +49,9 @@ def check_mode(render_mode: str | None) -> str | None:
 
 def ansi(game: Game, obs: Mapping[str, Any], names: Sequence[str], title: str) -> str:
     """The terminal's screen of `obs`, seats called `names`, framed under `title`."""
-    from rich.console import Console
-    from rich.panel import Panel
+    from tiergarten.terminal.render import screen_text
 
-    from tiergarten.terminal import renderer_for
-
-    out = io.StringIO()
-    console = Console(file=out, width=WIDTH, force_terminal=True, color_system="256",
-                      legacy_windows=False, _environ={})  # the same text whatever the terminal
-    screen = renderer_for(game.id).screen(obs, names)
-    console.print(Panel(screen, title=title, title_align="left"))
-    return out.getvalue()
+    return screen_text(game.id, obs, names, title, WIDTH)
 
 
 def draw(mode: str | None, game: Game, obs: Mapping[str, Any], names: Sequence[str],
