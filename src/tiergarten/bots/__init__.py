@@ -6,7 +6,7 @@ Each game's bots and its level table live in that game's module, `bots/<id>.py`,
 >>> import random, tiergarten
 >>> game = tiergarten.load("maumau", players=2)
 >>> names("maumau")
-('easy', 'expert', 'hard', 'heuristic', 'ismcts', 'master', 'normal', 'random')
+('easy', 'expert', 'hard', 'heuristic', 'ismcts', 'learned', 'master', 'normal', 'random')
 >>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names(game)[:3])]
 ['easy@0', 'expert@1', 'hard@2']
 >>> names(game) == names("maumau")
@@ -85,6 +85,10 @@ def _register_games() -> None:
             register(game_id, name, bot)
         for level in table:
             register(game_id, level, factory(level))
+    from . import learned
+
+    for game_id in learned.shipped():
+        register(game_id, learned.NAME, learned.make)
 
 
 _register_games()
