@@ -72,7 +72,7 @@ PEERS_STAMP := $(PEERS)/.installed-stamp
 $(PEERS_STAMP):
 	$(PY) -m venv $(PEERS)
 	$(PEERS)/bin/python -m pip install -q --upgrade pip
-	$(PEERS)/bin/python -m pip install -q open-spiel rlcard numpy
+	$(PEERS)/bin/python -m pip install -q open-spiel rlcard numpy pettingzoo pygame
 	@touch $(PEERS_STAMP)
 
 peers: $(PEERS_STAMP)

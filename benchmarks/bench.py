@@ -21,11 +21,14 @@ and benchmarks/results/latest.md (a short report) with PNG plots beside it.
    clients and the proxy cannot show otherwise.
 5. Failover: kill -9 of the busiest of three workers mid-game, repeated
    (`benchmarks/failover.py`): time until each of its tables plays on.
+6. RL: agent steps per second of the batched envs (`tiergarten.rl.vector`) next to the
+   unbatched adapters and PettingZoo's classic envs (the peers' Python), interleaved rounds
+   (`benchmarks/rl_batched.py`).
 
     python benchmarks/bench.py                 # the full run, about 12 minutes
     python benchmarks/bench.py --quick         # a smoke run of every part, seconds
     python benchmarks/bench.py --only engine   # one part (engine, bots, load, cluster,
-                                               # cluster_capped, failover)
+                                               # cluster_capped, failover, rl)
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from tiergarten.core import game_class  # noqa: E402
 
 RESULTS = HERE / "results"
 PEERS_PYTHON = HERE / ".peers" / "bin" / "python"
-PARTS = ["engine", "bots", "load", "cluster", "cluster_capped", "failover"]
+PARTS = ["engine", "bots", "load", "cluster", "cluster_capped", "failover", "rl"]
 PEER_GAMES = {"openspiel": "crazy_eights", "rlcard": "uno"}
 PEER_PLAYERS = {"openspiel": [2, 3, 4], "rlcard": [2]}
 TARGET_TABLES = 600  # one worker: 600 tables, 2,400 clients, p99 < 50 ms, no errors
@@ -382,6 +385,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--capped-cpu", type=float, default=0.4,
                         help="cores each worker is held to in the cluster_capped part")
     parser.add_argument("--failover-runs", type=int, default=5)
+    parser.add_argument("--rl-rounds", type=int, default=3, help="rl part: rounds")
+    parser.add_argument("--rl-seconds", type=float, default=2.0, help="rl part: seconds a run")
     parser.add_argument("--think", default="0.5,1.5", help="a person's think time, min,max s")
     parser.add_argument("--db", default="sqlite,postgresql", help="load backends")
     parser.add_argument("--server-rev", default=None, metavar="REV",
@@ -403,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         args.load_steps, args.load_seconds, args.load_repeats = "2", 2.0, 1
         args.cluster_workers, args.cluster_steps, args.failover_runs = "2", "2", 1
         args.capped_workers, args.capped_steps = "1", "2"
+        args.rl_rounds, args.rl_seconds = 1, 0.2
     parts = args.only or PARTS
     games = [g for g in args.games.split(",") if g] or list(tiergarten.games())
     started = time.perf_counter()
@@ -427,6 +433,8 @@ def main(argv: list[str] | None = None) -> int:
                           f"{args.cluster_repeats} --load-seconds {args.load_seconds:g}",
         "failover": f"python benchmarks/bench.py --only failover --failover-runs "
                     f"{args.failover_runs}",
+        "rl": f"python benchmarks/bench.py --only rl --rl-rounds {args.rl_rounds} "
+              f"--rl-seconds {args.rl_seconds:g}",
     }
     load._raise_fd_limit()
 
@@ -480,6 +488,12 @@ def main(argv: list[str] | None = None) -> int:
 
         log("failover: kill -9 a worker mid-game")
         ran("failover", lambda: failover.measure(args.failover_runs, 3, 12, 0.1, 3.0, log=log))
+    if "rl" in parts:
+        import rl_batched
+
+        log("rl: batched envs next to the unbatched ones and PettingZoo's classic envs")
+        ran("rl", lambda: rl_batched.measure(args.rl_rounds, args.rl_seconds,
+                                             args.peers_python, log))
     previous = args.out / "latest.json"
     if args.only and args.merge and not args.quick and previous.exists():
         # keep the parts not run now from the last report; each part says when it ran

@@ -59,6 +59,8 @@ def simulations_per_second(game: Any, seconds: float = CALIBRATION_S) -> float:
     """How many OpenSpiel ISMCTS simulations a second from a fresh position of `game`."""
     rs = np.random.RandomState(0)
     state = game.new_initial_state()
+    while state.is_chance_node():  # the deal
+        state.apply_action(int(rs.randint(len(state.chance_outcomes()))))
     while len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
     done, start = 0, time.perf_counter()

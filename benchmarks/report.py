@@ -259,12 +259,32 @@ def _load_md(ld: dict[str, Any]) -> list[str]:
     return out
 
 
+def _rl_md(r: dict[str, Any]) -> list[str]:
+    lines = ["## RL: batched envs next to the unbatched ones and PettingZoo's classic envs", "",
+             f"Mau Mau at {r['options']['players']} players, one round an episode; random legal "
+             "ids from the masks; an agent step is one decision in one game. Median of "
+             f"{r['rounds']} interleaved rounds of {r['seconds']:g} s (min–max by wall-clock); "
+             "per CPU s counts every process taking part (workers included). Target: "
+             f"{r['target']:,} agent steps/s for Mau Mau, batched.", "",
+             "| environment | agent steps/s (wall) | per CPU s |", "| --- | --- | --- |"]
+    for row in r["rows"]:
+        if not row["available"]:
+            lines.append(f"| {row['label']} | unavailable (pettingzoo[classic] in the peers' "
+                         "venv: `make peers`) | |")
+            continue
+        w = row["wall"]
+        cpu = f"{row['cpu']:,.0f}" if row.get("cpu") else "–"
+        lines.append(f"| {row['label']} | {w['median']:,.0f} ({w['min']:,.0f}–{w['max']:,.0f})"
+                     f" | {cpu} |")
+    return lines
+
+
 def summary(results: dict[str, Any]) -> str:
     lines: list[str] = []
     commands = results.get("commands", {})
     for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md),
                          ("cluster", _cluster_md), ("cluster_capped", _cluster_md),
-                         ("failover", _failover_md)):
+                         ("failover", _failover_md), ("rl", _rl_md)):
         if results.get(part):
             rendered = render(results[part])
             when = results[part].get("ran")

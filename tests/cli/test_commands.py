@@ -47,8 +47,8 @@ def test_games_lists_every_game_with_player_range(run) -> None:
     (["play", "chess"], "unknown game 'chess'; allowed: "),
     (["play", "maumau", "--players", "me,deep_blue"], "no player 'deep_blue' for maumau; "
                                                       "allowed: me, easy, expert, hard, "
-                                                      "heuristic, ismcts, master, normal, "
-                                                      "random"),
+                                                      "heuristic, ismcts, learned, master, "
+                                                      "normal, random"),
     (["play", "maumau", "--players", "me,,random"], "has an empty name"),
     (["play", "maumau", "--players", "me"], "maumau is for 2 to 4 players, not 1"),
     (["play", "maumau", "--players", "me,random,random,random,random"], "not 5"),

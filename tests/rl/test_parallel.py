@@ -163,3 +163,46 @@ def test_parallel_env_without_a_game_is_lecker_mammut_with_a_deprecation_warning
     with pytest.raises(ValueError, match="turn-based"):
         RealTimeParallel("maumau", players=2)
     assert isinstance(parallel_env("maumau", players=2).unwrapped, TiergartenAEC)
+
+
+def test_lecker_mammut_under_random_play_scores_nothing_and_shaping_gives_a_signal() -> None:
+    """Random hits are mistakes: the penalty cards eat the piles, the game ends 0 to 0 and the
+    result rewards nobody. `shaping=w` pays `w` × the change of each seat's tally at every
+    slice: negative for random hitting, positive for the seat that takes a triple."""
+    def run(seed: int, shaping: float) -> tuple[list[int], dict[str, float]]:
+        env = parallel_env("lecker_mammut", players=2, rounds=1, shaping=shaping)
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        while env.agents:
+            acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
+                    for a in env.agents}
+            obs, rewards, *_ = env.step(acts)
+            for agent, reward in rewards.items():
+                total[agent] += reward
+        return env.state.observe(None)["scores"], total
+
+    scores, plain = run(1, 0.0)
+    assert scores == [0, 0] and set(plain.values()) == {0.0}
+    again, shaped = run(1, 0.02)
+    assert again == scores and all(r < -0.2 for r in shaped.values())
+    with pytest.raises(ValueError, match="shaping is Lecker Mammut"):
+        parallel_env("maumau", players=2, shaping=0.1)
+
+
+def test_shaping_pays_a_good_hit() -> None:
+    from tiergarten.rl import gym_env
+
+    env = gym_env("lecker_mammut", opponents="slow", seat=1, players=2, rounds=1, shaping=0.1)
+    env.reset(seed=5)
+    for _ in range(400):
+        if any(env.state.count(f) >= 3 for f in range(14)):
+            break
+        env.step(env.wait_id)
+    feature = next(f for f in range(14) if env.state.count(f) >= 3)
+    shown = env.state.count(feature)
+    _, reward, _, _, info = env.step(1 + feature)  # ids 1..14 are the hits
+    assert not info["void"]
+    top = env.legal_ids()[0]  # the hitter chooses the top of its new prize pile: then it holds
+    _, chosen, _, _, _ = env.step(top)
+    assert reward + chosen == pytest.approx(0.1 * shown)

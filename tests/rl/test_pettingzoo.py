@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 import warnings
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
 import tiergarten
-from tiergarten.rl import pettingzoo_env
+from tiergarten.rl import parallel_env, pettingzoo_env
 from tiergarten.rl.aec import TiergartenAEC
 from tiergarten.rl.encoders import encoder
 from tiergarten.rl.parallel import RealTimeParallel
@@ -29,6 +30,36 @@ def test_pettingzoo_api_and_seed(game: str, options: dict) -> None:
         warnings.simplefilter("ignore")  # Dict observations: two advisory warnings
         api_test(pettingzoo_env(game, **options), num_cycles=200)
         seed_test(lambda: pettingzoo_env(game, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(list(tiergarten.games())), ids=case_id)
+def test_pettingzoo_max_cycles_test(game: str, options: dict) -> None:
+    """PettingZoo's meaning: the Parallel env ends after `max_cycles` steps, and in the AEC env
+    every agent is asked `max_cycles` times (then once more, dead). The test samples ids without
+    masks: the cyclic AEC form and the Parallel env ignore an id outside the mask."""
+    mod = SimpleNamespace(
+        parallel_env=lambda max_cycles: parallel_env(game, max_cycles=max_cycles, **options),
+        env=lambda max_cycles: pettingzoo_env(game, cyclic=True, max_cycles=max_cycles,
+                                              **options))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        max_cycles_test(mod)
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(list(tiergarten.games())), ids=case_id)
+def test_pettingzoo_render_test(game: str, options: dict, capsys) -> None:
+    """Every declared mode: `human` (text printed, render() None), `ansi`, `rgb_array`."""
+    render_test(lambda render_mode=None: pettingzoo_env(game, render_mode=render_mode,
+                                                        **options))
+    assert "╭─" in capsys.readouterr().out  # human mode printed the table
+
+
+@pytest.mark.parametrize(("game", "options"), every_case(turn_based()), ids=case_id)
+def test_the_cyclic_form_passes_the_api_and_seed_tests(game: str, options: dict) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the masks of the agents not asked are all 0
+        api_test(pettingzoo_env(game, cyclic=True, **options), num_cycles=100)
+        seed_test(lambda: pettingzoo_env(game, cyclic=True, **options), num_cycles=100)
 
 
 def _play(game: str, options: dict, seed: int, check) -> list:
@@ -194,11 +225,33 @@ def test_ignoring_illegal_actions_changes_nothing_and_asks_the_same_seat_again()
     assert env.infos[asked] == {"illegal": True}
     env.step(int(np.flatnonzero(mask)[0]))
     assert not env.infos[asked]["illegal"] and len(env.state.history) == 1
-    with pytest.raises(ValueError, match="'raise' or 'ignore'"):
+    with pytest.raises(ValueError, match="'raise', 'terminate' or 'ignore'"):
         TiergartenAEC("maumau", players=2, illegal="skip")
 
 
+def test_terminate_illegal_ends_the_game_as_pettingzoos_classic_wrapper_does() -> None:
+    """`illegal="terminate"` is `TerminateIllegalWrapper`: the seat that chose an id outside
+    its mask gets -1, every other seat 0, and every agent then takes its dead step."""
+    env = TiergartenAEC("maumau", players=3, rounds=1, illegal="terminate")
+    env.reset(seed=2)
+    asked = env.agent_selection
+    mask = env.observe(asked)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.terminations.values()) and env.infos[asked] == {"illegal": True}
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    dead = []
+    for agent in env.agent_iter():
+        _, reward, terminated, _, _ = env.last()
+        total[agent] += reward
+        assert terminated
+        dead.append(agent)
+        env.step(None)
+    assert sorted(dead) == env.possible_agents and not env.state.history
+    assert total == {a: (-1.0 if a == asked else 0.0) for a in env.possible_agents}
+
+
 def test_after_max_cycles_every_agent_is_truncated() -> None:
+    """A cycle is a step of every agent (PettingZoo's meaning): 4 cycles are 12 steps."""
     env = TiergartenAEC("mammuz", players=3, max_cycles=4)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
@@ -210,7 +263,7 @@ def test_after_max_cycles_every_agent_is_truncated() -> None:
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
-    assert steps == 4 and not env.agents and not env.state.is_over()
+    assert steps == 12 and not env.agents and not env.state.is_over()
 
 
 def test_an_env_plays_the_rules_version_it_is_given() -> None:

@@ -1,5 +1,6 @@
 """Render modes: `ansi` is the terminal's table as text (a spectator's in the multi-agent envs,
-the learner's own in the Gymnasium env); any other mode is refused by every env."""
+the learner's own in the Gymnasium env), `human` prints it, `rgb_array` is a picture of the
+table drawn from the browser's art; any other mode is refused by every env."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 import tiergarten
 from tiergarten.rl import gym_env, parallel_env, pettingzoo_env
 from tiergarten.rl.aec import TiergartenAEC
+from tiergarten.rl.image import palette
 from tiergarten.rl.render import WIDTH, plain
 
 from .cases import CASES
@@ -26,15 +28,47 @@ def _options(game: str) -> dict:
 
 @pytest.mark.parametrize("kind", sorted(MAKERS))
 @pytest.mark.parametrize("game", tiergarten.games())
-def test_unsupported_render_modes_are_refused_naming_the_supported_one(game: str,
-                                                                       kind: str) -> None:
-    for mode in ("human", "rgb_array"):
-        with pytest.raises(ValueError, match=f"render_mode '{mode}' is not supported: use "
-                                             "'ansi'"):
-            MAKERS[kind](game, render_mode=mode, **_options(game))
+def test_every_env_offers_the_three_modes_and_refuses_others(game: str, kind: str,
+                                                             capsys) -> None:
+    with pytest.raises(ValueError, match="render_mode 'svg' is not supported: use 'human', "
+                                         "'ansi' or 'rgb_array'"):
+        MAKERS[kind](game, render_mode="svg", **_options(game))
     env = MAKERS[kind](game, **_options(game))
     env.reset(seed=1)
     assert env.render() is None  # no render mode: nothing drawn
+    image = MAKERS[kind](game, render_mode="rgb_array", **_options(game))
+    image.reset(seed=1)
+    picture = image.render()
+    assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
+    assert picture.shape[1] == 820 and picture.shape[0] > 200
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 20  # cards and text, not blank
+    human = MAKERS[kind](game, render_mode="human", **_options(game))
+    capsys.readouterr()
+    human.reset(seed=1)
+    assert human.render() is None
+    assert "╭─" in capsys.readouterr().out
+
+
+def test_the_picture_uses_the_browsers_colours() -> None:
+    """The palettes are read from the web client's scripts: every suit, animal and colour."""
+    from tiergarten.games.lecker_mammut import cards as lm
+    from tiergarten.games.mammuz import cards as mz
+    from tiergarten.games.mucca_pazza import cards as mp
+
+    assert set(palette("suits")) == {"c", "d", "h", "s"}
+    assert palette("suits")["h"][1] == "#c0262d"
+    assert set(mz.NAMES) <= set(palette("mammuz"))
+    assert set(lm.COLOURS) == set(palette("lecker_mammut"))
+    assert set(mp.CARD_NAMES) <= set(palette("mucca_pazza"))
+    env = gym_env("lecker_mammut", opponents="slow", players=2, rounds=1,
+                  render_mode="rgb_array")
+    env.reset(seed=0)
+    for _ in range(12):
+        env.step(env.game.parse_action("flip").id)  # seat 0 flips: cards in the middle
+    picture = env.render()
+    paint = palette("lecker_mammut")[env.state.observe(0)["middle"][0].split("-")[0]][1]
+    rgb = tuple(int(paint[i:i + 2], 16) for i in (1, 3, 5))
+    assert (picture.reshape(-1, 3) == rgb).all(axis=1).sum() > 500  # the card's paint
 
 
 @pytest.mark.parametrize("kind", ["aec", "parallel"])

@@ -124,7 +124,7 @@ def test_progress_reports_every_game_once():
 
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"game_id": "nope"}, "maumau"),
-    ({"players": ["heuristic", "genius"]}, "heuristic, ismcts, master, normal, random"),
+    ({"players": ["heuristic", "genius"]}, "heuristic, ismcts, learned, master, normal, random"),
     ({"players": ["random"] * 5}, "2 to 4"),
     ({"options": {"colour": "red"}}, "jack_on_jack"),
     ({"n": 0}, "at least 1"),

@@ -6,7 +6,7 @@ Each game's bots and its level table live in that game's module, `bots/<id>.py`,
 >>> import random, tiergarten
 >>> game = tiergarten.load("maumau", players=2)
 >>> names("maumau")
-('easy', 'expert', 'hard', 'heuristic', 'ismcts', 'master', 'normal', 'random')
+('easy', 'expert', 'hard', 'heuristic', 'ismcts', 'learned', 'master', 'normal', 'random')
 >>> [repr(make(name, game, seat, random.Random(1))) for seat, name in enumerate(names(game)[:3])]
 ['easy@0', 'expert@1', 'hard@2']
 >>> names(game) == names("maumau")
@@ -61,8 +61,18 @@ def adviser(game_id: str) -> Adviser | None:
 
 
 def register(game_id: str, name: str, factory: Factory) -> None:
-    """Make a bot available by name for one game."""
+    """Make a bot available by name for one game: `factory(game, seat, rng)` makes it for a
+    seat (a `Bot`: `propose(view)` from the seat's `SeatView` only). From then on the name
+    works wherever a bot name does in this process: `make`, `gym_env(opponents=...)`, the
+    simulator (workers that start afresh import `Plan.imports` to register theirs). A policy
+    (a trained network, a frozen copy of a learner) sits at a seat through
+    `tiergarten.bots.policy.policy_factory`; see docs/bots.md, "Your own bot"."""
     _BY_GAME.setdefault(game_id, {})[name] = factory
+
+
+def unregister(game_id: str, name: str) -> None:
+    """Take a name registered by `register` off again (the game's own bots stay)."""
+    _BY_GAME.get(game_id, {}).pop(name, None)
 
 
 def _register_games() -> None:
@@ -75,8 +85,12 @@ def _register_games() -> None:
             register(game_id, name, bot)
         for level in table:
             register(game_id, level, factory(level))
+    from . import learned
+
+    for game_id in learned.shipped():
+        register(game_id, learned.NAME, learned.make)
 
 
 _register_games()
 
-__all__ = ["Bot", "RandomBot", "adviser", "make", "names", "register"]
+__all__ = ["Bot", "RandomBot", "adviser", "make", "names", "register", "unregister"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tiergarten.core import Game, Result, load
 
@@ -41,4 +42,20 @@ class Seeder:
         return self.rng.getrandbits(63)
 
 
-__all__ = ["Seeder", "agent_name", "make_game", "rewards"]
+def tally(table: dict[str, Any]) -> tuple[int, list[int]]:
+    """Lecker Mammut!'s shaping potential from the spectator's table: the round, and for each
+    seat the cards in its prize piles less its penalty cards this round."""
+    held = [sum(p["size"] for p in piles) for piles in table["prize_piles"]]
+    return table["round"], [h - pen for h, pen in zip(held, table["penalty_cards"], strict=True)]
+
+
+def shaped(before: tuple[int, list[int]], after: tuple[int, list[int]],
+           weight: float) -> list[float]:
+    """Each seat's shaped reward for a step: `weight` × the change of its tally (cards won by
+    good hits, less penalty cards and cards others took from it), 0 across a round's end."""
+    if weight == 0.0 or before[0] != after[0]:
+        return [0.0] * len(after[1])
+    return [weight * (a - b) for a, b in zip(after[1], before[1], strict=True)]
+
+
+__all__ = ["Seeder", "agent_name", "make_game", "rewards", "shaped", "tally"]

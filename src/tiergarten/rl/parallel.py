@@ -18,7 +18,11 @@ a step `info["active_agent"]` names the next), the others' actions are ignored. 
 that agent's mask changes nothing (`info["illegal"]`) and the same agent is asked again; after
 `max_cycles` steps (default 4 × the decision bound × players) the episode is truncated.
 
-Rewards come at the end: the winners share +1, the others -1.
+Rewards come at the end: the winners share +1, the others -1. Lecker Mammut! under random play
+ends 0 to 0 (random hits are mistakes: the penalty cards eat every pile), so a learner starting
+from random play gets no signal from the result alone: `shaping=w` adds, at every slice, `w` ×
+the change of each seat's tally (cards won in its prize piles, less penalty cards and cards
+others took from it; nothing across a round's end). `w = 0.02` is a fair start (docs/research.md).
 
 >>> from tiergarten.rl import parallel_env
 >>> env = parallel_env("lecker_mammut", players=2, rounds=1)
@@ -43,20 +47,21 @@ from pettingzoo import ParallelEnv
 
 from tiergarten.core import Action, Game, IllegalAction, State
 
-from .common import Seeder, agent_name, make_game, rewards
+from .common import Seeder, agent_name, make_game, rewards, shaped, tally
 from .encoders import encoder
-from .render import RENDER_MODES, ansi, check_mode
+from .render import RENDER_MODES, check_mode, draw
 
 
 class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
     """A real-time game: every seat acts (or waits) in every time slice; see the module doc."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "tiergarten_v0"}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tiergarten_v0", "render_fps": 4}
 
     def __init__(self, game: Game | str, players: int | None = None,
                  render_mode: str | None = None, max_cycles: int | None = None,
-                 **options: Any) -> None:
+                 shaping: float = 0.0, **options: Any) -> None:
         self.game = make_game(game, players, options)
+        self.shaping = float(shaping)
         if not self.game.info.real_time:
             raise ValueError(f"{self.game.id} is turn-based: parallel_env() converts its AEC env")
         self.metadata = {**self.metadata, "name": f"tiergarten_{self.game.id}_v0"}
@@ -90,6 +95,8 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         self.state = self.game.new_state(game_seed)
         self.agents = list(self.possible_agents)
         self.cycles = 0
+        if self.render_mode == "human":
+            self.render()
         return self._observations(), {a: {} for a in self.agents}
 
     def _mask(self, seat: int) -> np.ndarray:
@@ -109,6 +116,7 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         state = self.state
         assert state is not None, "call reset() first"
         seen = len(state.history)  # what every seat saw when it chose
+        before = tally(state.observe(None)) if self.shaping else None
         chosen: list[tuple[int, Action]] = []
         illegal: set[str] = set()
         for s in range(self.game.players):
@@ -136,24 +144,29 @@ class RealTimeParallel(ParallelEnv):  # type: ignore[misc]
         obs = self._observations()
         live = list(self.agents)
         rew = {a: 0.0 for a in live}
+        if before is not None:
+            for s, r in enumerate(shaped(before, tally(state.observe(None)), self.shaping)):
+                rew[agent_name(s)] = r
         infos: dict[str, dict[str, Any]] = {a: {"illegal": a in illegal, "void": a in void}
                                             for a in live}
         if over:
             result = state.result()
             for s, r in enumerate(rewards(result)):
-                rew[agent_name(s)] = r
+                rew[agent_name(s)] += r
                 infos[agent_name(s)]["result"] = result.to_dict()
         terms = {a: over for a in live}
         truncs = {a: truncated for a in live}
         if over or truncated:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return obs, rew, terms, truncs, infos
 
-    def render(self) -> str | None:
-        """The spectator's table as the terminal draws it (render_mode "ansi"), else None."""
+    def render(self) -> Any:
+        """The spectator's table in the render mode (render.py): text, an image, or None."""
         if self.render_mode is None or self.state is None:
             return None
-        return ansi(self.game, self.state.observe(None), self.possible_agents,
+        return draw(self.render_mode, self.game, self.state.observe(None), self.possible_agents,
                     f"{self.game.info.title} · seed {self.state.seed}")
 
     def close(self) -> None:

@@ -18,7 +18,7 @@ from tiergarten.core import Game, State
 
 from .common import make_game, rewards
 from .encoders import encoder
-from .render import RENDER_MODES, ansi, check_mode
+from .render import RENDER_MODES, check_mode, draw
 
 
 class SeatEnv(gymnasium.Env[Any, Any]):
@@ -79,6 +79,8 @@ class SeatEnv(gymnasium.Env[Any, Any]):
 
     def _obs(self) -> dict[str, np.ndarray]:
         assert self.state is not None
+        if self.render_mode == "human":
+            self.render()
         return {"observation": self.encoder.encode(self.state.observe(self.seat)),
                 "action_mask": self.action_masks().astype(np.int8)}
 
@@ -92,8 +94,8 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             info["result"] = result.to_dict()
         return reward, over
 
-    def render(self) -> str | None:
-        """The learner's own screen as the terminal draws it (render_mode "ansi"), else None:
+    def render(self) -> Any:
+        """The learner's own screen in the render mode (render.py: text, an image, or None):
         the learner is "You", the bots are named as at the terminal ("Hard 2")."""
         if self.render_mode is None or self.state is None:
             return None
@@ -101,7 +103,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
 
         kinds = list(self.opponents)
         kinds.insert(self.seat, PERSON)
-        return ansi(self.game, self.state.observe(self.seat), seat_names(kinds),
+        return draw(self.render_mode, self.game, self.state.observe(self.seat), seat_names(kinds),
                     f"{self.game.info.title} · seed {self.state.seed}")
 
 

@@ -8,6 +8,10 @@ turn and in every out-of-turn window (where `wait`, id `game.num_actions`, is le
 bots decide from their own seat's view; in a window a bot acts if it proposes something (a bot
 proposing nothing waits).
 
+A game that the bots finish before the learner is asked (a rare Mau Mau deal at two players:
+the opponent goes out on a run of skips) is dealt again from the env's generator, so `reset`
+always returns a game the learner plays.
+
 Invalid actions: an action outside the mask is not applied; a uniformly random legal action
 (from the env's seeded generator) is taken instead, `info["illegal"]` is True and the step's
 reward includes `illegal_penalty` (default 0). So `check_env`'s random actions are safe, and a
@@ -55,6 +59,10 @@ class TiergartenGym(SeatEnv):
         assert self.state is not None
         self.turns = Turns(self.state)
         self._run_bots()
+        while self.state.is_over():  # the bots finished it before the learner was asked
+            self._rng = self._new_game(None)  # (Mau Mau: a run of 8s at two players): again
+            self.turns = Turns(self.state)
+            self._run_bots()
         return self._obs(), {}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool,

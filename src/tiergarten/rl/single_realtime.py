@@ -10,7 +10,9 @@ made stale is void, not applied (`info["void"]`); any other action a bot has mad
 the meantime lapses (`info["lapsed"]`). So the learner needs one slice to react, and its
 observations come once per slice. An id outside the mask is a wait (`info["illegal"]`, plus
 `illegal_penalty`). After `max_slices` slices (default 4 × the game's decision bound) the
-episode is truncated: a learner that never flips its pile stalls the game.
+episode is truncated: a learner that never flips its pile stalls the game. `shaping=w` adds `w`
+× the change of the learner's tally at every slice (cards won, less penalty cards and cards
+taken from it: parallel.py), a signal that the result of a game of random hits never gives.
 
 >>> env = RealTimeGym("lecker_mammut", opponents="hard", players=2, rounds=1)
 >>> obs, info = env.reset(seed=1)
@@ -32,6 +34,7 @@ from tiergarten.core import Action, Game
 from tiergarten.core.match import Proposal, SeatView
 from tiergarten.core.realtime import earliest
 
+from .common import shaped, tally
 from .seat_env import SeatEnv
 
 
@@ -50,7 +53,8 @@ class RealTimeGym(SeatEnv):
     def __init__(self, game: Game | str, opponents: str | Sequence[str] = "random",
                  seat: int = 0, players: int | None = None, illegal_penalty: float = 0.0,
                  render_mode: str | None = None, slice_seconds: float = 0.25,
-                 max_slices: int | None = None, **options: Any) -> None:
+                 max_slices: int | None = None, shaping: float = 0.0,
+                 **options: Any) -> None:
         super().__init__(game, opponents, seat, players, illegal_penalty, render_mode,
                          **options)
         if not self.game.info.real_time:
@@ -58,6 +62,7 @@ class RealTimeGym(SeatEnv):
         if not slice_seconds > 0:
             raise ValueError(f"slice_seconds must be positive, not {slice_seconds!r}")
         self.slice_seconds = float(slice_seconds)
+        self.shaping = float(shaping)
         self.metadata = {**self.metadata, "render_fps": 1 / self.slice_seconds}  # slices
         self.max_slices = max_slices or 4 * self.game.info.max_decisions
         self.now = 0.0  # virtual seconds since the game began
@@ -80,11 +85,14 @@ class RealTimeGym(SeatEnv):
                                 "lapsed": False}
         reward = self.illegal_penalty if info["illegal"] else 0.0
         seen = len(state.history)  # the table the learner chose on
+        before = tally(state.observe(None)) if self.shaping else None
         end = self.now + self.slice_seconds
         self._bots_until(end)
         if chosen != self.wait_id and not info["illegal"] and not state.is_over():
             self._land(self.game.action_from_id(chosen), seen, info)
         self.now, self.slices = end, self.slices + 1
+        if before is not None:
+            reward += shaped(before, tally(state.observe(None)), self.shaping)[self.seat]
         reward, over = self._ended(reward, info)
         return self._obs(), reward, over, not over and self.slices >= self.max_slices, info
 

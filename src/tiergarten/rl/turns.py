@@ -33,7 +33,7 @@ from tiergarten.core import Action, State
 class Turns:
     """A game state seen one seat at a time (see the module doc)."""
 
-    __slots__ = ("state", "n", "wait_id", "cursor", "_current", "_ids")
+    __slots__ = ("state", "n", "wait_id", "cursor", "_current", "_ids", "replayable")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -42,16 +42,26 @@ class Turns:
         self.cursor = 1  # windows from anchor + cursor onwards are still to be offered
         self._current: int | None = None
         self._ids: list[int] | None = None  # legal ids of the seat asked now, once computed
+        self.replayable = True  # the state's record rebuilds it (not so once resampled)
 
     def clone(self, state: State | None = None) -> Turns:
         """A copy over `state` (default: a clone of this state) at the same window."""
         new = Turns(self.state.clone() if state is None else state)
         new.cursor = self.cursor
         new._current = self._current
+        new.replayable = self.replayable and state is None
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> Turns:
         return self.clone()  # how pyspiel copies a Python state's attributes
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as the state's record and the window reached (how OpenSpiel serialises a
+        Python state's attributes); a resampled state has no record that rebuilds it."""
+        if not self.replayable:
+            raise TypeError("a resampled state cannot be serialised: its hidden cards were "
+                            "sampled, not dealt from its seed")
+        return (_rebuild, (self.state.record(), self.cursor))
 
     def current(self) -> int | None:
         """The seat asked now, or None once the game is over."""
@@ -105,6 +115,14 @@ class Turns:
             return
         self.state.apply_unchecked(seat, self.state.game.actions[action_id])
         self.cursor = 1
+
+
+def _rebuild(record: dict[str, object], cursor: int) -> Turns:
+    from tiergarten.core import replay
+
+    turns = Turns(replay(record))
+    turns.cursor = cursor
+    return turns
 
 
 __all__ = ["Turns"]

@@ -56,4 +56,61 @@ class MauMauEncoder(Encoder):
         out[at("over")] = 1.0 if obs["over"] else 0.0
 
 
+    def sparse(self, state: Any, seat: int) -> tuple[list[int], list[float]]:
+        """The vector's non-zero entries read from the state itself, as `fill` writes them from
+        `state.observe(seat)`: the same numbers (tests/rl/test_vector.py), without building the
+        observation dict (the batched env's hot path)."""
+        n = self.n
+        idx: list[int] = []
+        val: list[float] = []
+        mask = state.masks[seat]
+        while mask:
+            low = mask & -mask
+            idx.append(low.bit_length() - 1)
+            mask ^= low
+        val.extend([1.0] * len(idx))
+        idx.append(32 + state.discard[-1])
+        val.append(1.0)
+        if state.suit >= 0:
+            idx.append(64 + state.suit)
+            val.append(1.0)
+        if state.pending:
+            idx.append(68)
+            val.append(min(state.pending / 8, 1.0))
+        if state.direction == 1:
+            idx.append(69)
+            val.append(1.0)
+        over = state.over
+        if not over:
+            idx.append(70 + (state.turn - seat) % n)
+            val.append(1.0)
+            if seat == state.turn and state.drawn >= 0:
+                idx.append(74 + state.drawn)
+                val.append(1.0)
+        if state.catchable >= 0:
+            idx.append(106 + (state.catchable - seat) % n)
+            val.append(1.0)
+        for s, m in enumerate(state.masks):
+            if m:
+                idx.append(110 + (s - seat) % n)
+                val.append(min(m.bit_count() / 32, 1.0))
+        if state.stock:
+            idx.append(114)
+            val.append(len(state.stock) / 32)
+        idx.append(115)
+        val.append(len(state.discard) / 32)
+        target = state.game.options["target_score"]
+        for s, score in enumerate(state.scores):
+            if score:
+                idx.append(116 + (s - seat) % n)
+                val.append(min(score / target, 1.0))
+        for s in state.to_move():
+            idx.append(120 + (s - seat) % n)
+            val.append(1.0)
+        if over:
+            idx.append(124)
+            val.append(1.0)
+        return idx, val
+
+
 ENCODER = MauMauEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER
