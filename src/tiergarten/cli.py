@@ -181,13 +181,19 @@ def study(
         help="Folder for the page, its plots and figures.json (default docs/lab/GAME).")
     ] = None,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+    n: Annotated[int | None, typer.Option(
+        "-n", "--games", min=1, help="Games per line-up instead of the study's own counts "
+        "(default folder study/GAME-nN).")] = None,
+    quick: Annotated[bool, typer.Option(
+        "--quick", help="The study's quick form: a few games per line-up, the figures the "
+        "committed study checks against (default folder study/GAME-quick).")] = False,
 ) -> None:
     """Run a game's balance study (seeded) and write its page with figures and plots."""
     try:
         from tiergarten.sim.command import study_command
     except ImportError as exc:
         fail(f"study is not available in this installation ({exc})")
-    raise typer.Exit(study_command(game, out, workers))
+    raise typer.Exit(study_command(game, out, workers, n, quick))
 
 
 @app.command()

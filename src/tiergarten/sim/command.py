@@ -285,28 +285,36 @@ def _with_bar(game: str, mode: _Mode, n: int, cap: int | None, err: Console,
         return outcome, verdict
 
 
-def study_command(game: str, out: Path | None, workers: int | None) -> int:
-    """`tiergarten study GAME`: play a balance study under a progress bar and write its page.
-    Return the exit status (2 for a bad request)."""
-    from .studies import plan_study, run_study, total_games
+def study_command(game: str, out: Path | None, workers: int | None, n: int | None = None,
+                  quick: bool = False) -> int:
+    """`tiergarten study GAME`: play a balance study under a progress bar and write its page
+    (and, as line-ups finish, the partial page); `n` games per line-up or the `quick` form
+    instead of the study's own sizes. Return the exit status (2 for a bad request)."""
+    from .studies import plan_study, run_study, study_folder, total_games
 
     err = Console(stderr=True)
     try:
-        _, lines = plan_study(game, workers)
+        if quick and n is not None:
+            raise ValueError("choose either -n or --quick")
+        _, lines = plan_study(game, workers, n=n, quick=quick)
         if out is not None:
             _check_folder(out, "--out")
     except ValueError as exc:
         err.print(f"error: {' '.join(str(exc).split())}", markup=False, highlight=False,
                   soft_wrap=True)
         return EXIT_USAGE
-    hook = _cost_hook(list(lines.values()), None, err, "a study's size is fixed; more workers "
-                      "(--workers) shorten it")
+    hook = _cost_hook(list(lines.values()), None, err, "fewer games (-n, --quick) or more "
+                      "workers (--workers) shorten it")
+    folder = study_folder(game, out, n, quick)
+    err.print(f"writing into {folder} as line-ups finish", markup=False, highlight=False)
     try:
         with _bar(f"study of {game}", total_games(lines), err) as tick:
-            page, seconds = run_study(game, out, workers, progress=lambda done, _t: tick(done),
-                                      estimate=hook)
+            page, seconds = run_study(game, folder, workers,
+                                      progress=lambda done, _t: tick(done), estimate=hook,
+                                      n=n, quick=quick)
     except KeyboardInterrupt:
-        err.print("interrupted", markup=False, highlight=False)
+        err.print(f"interrupted: the line-ups done so far are in {folder}", markup=False,
+                  highlight=False)
         return EXIT_INTERRUPTED
     err.print(f"{page} written: {total_games(lines):,} games in {seconds:.0f} s",
               markup=False, highlight=False)
