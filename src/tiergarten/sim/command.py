@@ -127,7 +127,7 @@ class _Mode:
 
     plans: list[Plan]  # the checked line-ups, for counting and estimating
     grow: Callable[[int, Any, Tick, Hook], Any]  # (games, previous, tick, hook) -> outcome
-    ask: Callable[[Any], Question]
+    ask: Callable[[Any, float], Question]  # (outcome, each look's z) -> the question
 
 
 def _mode(game: str, entrants: list[str] | None, n: int, seed: int, options: dict[str, str],
@@ -165,7 +165,7 @@ def _mode(game: str, entrants: list[str] | None, n: int, seed: int, options: dic
             return sweep(game, entrants, name, values, games, seed, options, workers,
                          offsetting(tick, prev[0][1].n if prev else 0, len(plans)), records,
                          estimate=hook, before=[r for _, r in prev] if prev else None, **where)
-        return _Mode(plans, grow_sweep, lambda runs: of_sweep(name, runs))
+        return _Mode(plans, grow_sweep, lambda runs, z: of_sweep(name, runs, z))
     p = plan(game, entrants, n, seed, options, workers, records)
 
     def grow_run(games: int, prev: SimResult | None, tick: Tick, hook: Hook) -> SimResult:
