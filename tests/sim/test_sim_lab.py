@@ -285,7 +285,7 @@ def _coin_runs(runs, batch, cap, corrected):
         rng = random.Random(run)
         flips = [rng.random() < 0.5 for _ in range(cap)]
 
-        def ask(games, z):
+        def ask(games, z, flips=flips):
             z = z if corrected else Z95
             wins = sum(flips[:games])
             a, b = wilson(wins, games, z), wilson(games - wins, games, z)
