@@ -215,6 +215,31 @@ def replay(
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
+def _default_text(value: Any) -> str:
+    """An option's default as it is written: a mapping one `key: value` a line, so that a
+    long default wraps between its entries, never inside a word."""
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return "\n".join(f"{k}: {_default_text(v)}" for k, v in value.items())
+    return json.dumps(value).strip('"')
+
+
+def options_table(game: str, options: Any) -> Table:
+    """A game's options: the name whole, the default and the allowed values wrapped between
+    words, the meaning given the most room; readable from 80 columns on."""
+    table = Table(title=f"Options of {game} (set with --option name=value)",
+                  title_justify="left", show_lines=True)
+    longest = max((len(o.name) for o in options), default=6)
+    table.add_column("Option", no_wrap=True, style="bold", min_width=longest)
+    table.add_column("Default", ratio=2, overflow="fold")
+    table.add_column("Allowed", ratio=2, overflow="fold")
+    table.add_column("Meaning", ratio=4)
+    for opt in options:
+        table.add_row(opt.name, _default_text(opt.default), opt.allowed(), opt.doc)
+    return table
+
+
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")]) -> None:
     """Print the rules as implemented and every option with its default."""
@@ -230,16 +255,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau."
         console.print(Text(info.title, style="bold"))
         console.print(info.summary or "(no rules page is installed for this game)")
         console.print(f"Moves: {tiergarten.load(game).notation_hint()}", soft_wrap=True)
-    table = Table(title=f"Options of {game} (set with --option name=value)",
-                  title_justify="left", show_lines=False)
-    table.add_column("Option", no_wrap=True, style="bold")
-    table.add_column("Default", no_wrap=True)
-    table.add_column("Allowed")
-    table.add_column("Meaning")
-    for opt in info.options:
-        default = "none" if opt.default is None else json.dumps(opt.default).strip('"')
-        table.add_row(opt.name, default, opt.allowed(), opt.doc)
-    console.print(table)
+    console.print(options_table(game, info.options))
     console.print(f"Players: {info.min_players} to {info.max_players} "
                   f"(usually {info.default_players}).")
 

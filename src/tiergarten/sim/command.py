@@ -87,7 +87,7 @@ def simulate_command(game: str, players: list[str] | None, n: int, seed: int,
         err.print("interrupted", markup=False, highlight=False)
         return EXIT_INTERRUPTED
     runs = _labelled(outcome, sweep_option)
-    _write_files(game, outcome, runs, report, save, err, verdict)
+    _write_files(game, outcome, runs, report, save, err, verdict, sweep_option)
     if as_json:
         sys.stdout.write(json.dumps(_json(outcome, sweep_option, verdict), indent=2,
                                     allow_nan=False) + "\n")
@@ -106,13 +106,13 @@ def simulate_command(game: str, players: list[str] | None, n: int, seed: int,
 
 
 def _json(outcome: Any, sweep_option: str | None, verdict: Verdict | None) -> dict[str, Any]:
-    from .display import same_bot_note
+    from .display import sweep_figures, sweep_notes
 
     if isinstance(outcome, list):
-        note = same_bot_note(outcome[0][1].players)
         data: dict[str, Any] = {"sweep": sweep_option,
                                 "runs": [{"value": v, **r.to_dict()} for v, r in outcome],
-                                "notes": [note] if note else []}
+                                "differs": {f.name: f.differs for f in sweep_figures(outcome)},
+                                "notes": sweep_notes(sweep_option or "", outcome)}
     else:
         data = outcome.to_dict()
     if verdict is not None:
@@ -206,7 +206,7 @@ def _labelled(outcome: Any, sweep_option: str | None) -> list[tuple[str, SimResu
 
 def _write_files(game: str, outcome: Any, runs: list[tuple[str, SimResult]],
                  report: Path | None, save: Path | None, err: Console,
-                 verdict: Verdict | None) -> None:
+                 verdict: Verdict | None, sweep_option: str | None = None) -> None:
     from .report import save_records, write_report
 
     if save is not None:
@@ -216,11 +216,11 @@ def _write_files(game: str, outcome: Any, runs: list[tuple[str, SimResult]],
         title = f"{game_class(game).info.title}: " + (
             f"{outcome.format} of {', '.join(outcome.entrants)}" if isinstance(outcome, League)
             else ", ".join(runs[0][1].players))
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"verdict": verdict}
         if isinstance(outcome, League):
-            kwargs = {"ratings": outcome.ratings, "head_to_head": outcome.head_to_head}
-        if verdict is not None:
-            kwargs["extra"] = {"until_separated": verdict.to_dict()}
+            kwargs.update(ratings=outcome.ratings, head_to_head=outcome.head_to_head)
+        if isinstance(outcome, list):
+            kwargs["sweep"] = (sweep_option or "").partition("=")[0]
         page = write_report(report, title, runs, **kwargs)
         err.print(f"report written to {page}", markup=False, highlight=False)
 
