@@ -22,10 +22,12 @@ see) at the end of each turn, where a turn is a run of consecutive decisions by 
   the others — Lecker Mammut! `hit bear`.
 
 >>> from tiergarten import load
->>> m = measure(load("maumau", 2, rounds=1), 1, [(0, "play 7h"), (1, "draw"), (1, "pass")],
-...             (0,))
->>> m.usage, m.waits
-((('draw', 1), ('pass', 1), ('play', 1), ('play 7', 1)), ((0, 0, 0), (0, 0, 0)))
+>>> from tiergarten.sim import play_game
+>>> game = load("maumau", 3, rounds=1)
+>>> out = play_game(game, ["heuristic"] * 3, 1, 0)
+>>> m = out.measures
+>>> m.lead_changes, m.comeback, m.kingmade, m.waits[0]
+(3, False, False, (11, 4, 5))
 """
 
 from __future__ import annotations
@@ -126,27 +128,28 @@ def _sole_worst(standing: Sequence[tuple[float, ...]]) -> int | None:
 def measure(game: Game, seed: int, actions: Sequence[tuple[int, Any]],
             winners: Sequence[int]) -> Measures:
     """Replay a finished game (its seed and `(seat, action)` pairs) and measure it."""
-    k = game.players
     usage: dict[str, int] = {}
-    waited, gaps, longest = [0] * k, [0] * k, [0] * k
     for _, action in actions:
         for key in usage_keys(game.id, str(action)):
             usage[key] = usage.get(key, 0) + 1
-    _count_waits(actions, k, waited, gaps, longest)
     standing = STANDINGS.get(game.id)
     leads: int | None = None
     comeback: bool | None = None
     kingmade: bool | None = None
     if standing is not None:
         leads, comeback, kingmade = _leads(game, seed, actions, winners, standing)
-    return Measures(leads, comeback, kingmade,
-                    tuple(zip(waited, gaps, longest, strict=True)),
+    return Measures(leads, comeback, kingmade, waits(actions, game.players),
                     tuple(sorted(usage.items())))
 
 
-def _count_waits(actions: Sequence[tuple[int, Any]], k: int, waited: list[int],
-                 gaps: list[int], longest: list[int]) -> None:
-    """Per seat: the decisions of the others between two of its turns."""
+def waits(actions: Sequence[tuple[int, Any]], k: int) -> tuple[tuple[int, int, int], ...]:
+    """Per seat: (the others' decisions it waited between two of its turns, in all; how many
+    such gaps; the longest).
+
+    >>> waits([(0, "a"), (1, "b"), (1, "c"), (2, "d"), (2, "e"), (0, "f")], 3)
+    ((4, 1, 4), (0, 0, 0), (0, 0, 0))
+    """
+    waited, gaps, longest = [0] * k, [0] * k, [0] * k
     since: list[int | None] = [None] * k
     last: int | None = None
     for seat, _ in actions:
@@ -161,16 +164,14 @@ def _count_waits(actions: Sequence[tuple[int, Any]], k: int, waited: list[int],
             if other != seat and since[other] is not None:
                 since[other] = (since[other] or 0) + 1
         last = seat
+    return tuple(zip(waited, gaps, longest, strict=True))
 
 
 def _leads(game: Game, seed: int, actions: Sequence[tuple[int, Any]],
            winners: Sequence[int], standing: Standing) -> tuple[int, bool, bool | None]:
     """Lead changes, comeback and kingmaking from the standings after every turn."""
     state = game.new_state(seed)
-    leader: int | None = None
-    changes = 0
-    was_last: set[int] = set()
-    final_take: tuple[int, int | None] | None = None  # (turn's seat, previous leader)
+    turns: list[tuple[int, list[tuple[float, ...]]]] = []
     for j, (seat, action) in enumerate(actions):
         if isinstance(action, Action):
             state.apply_unchecked(seat, action)  # the game's own history: legal already
@@ -178,7 +179,27 @@ def _leads(game: Game, seed: int, actions: Sequence[tuple[int, Any]],
             state.apply(seat, action)
         if j + 1 < len(actions) and actions[j + 1][0] == seat:
             continue  # the turn goes on
-        now = standing(state.observe(None))
+        turns.append((seat, standing(state.observe(None))))
+    return lead_figures(turns, winners, game.players)
+
+
+def lead_figures(turns: Sequence[tuple[int, Sequence[tuple[float, ...]]]],
+                 winners: Sequence[int], players: int) -> tuple[int, bool, bool | None]:
+    """From (the turn's seat, every seat's standing after it) per turn: the lead changes,
+    whether a winner came back from alone in last place, and (three or more seats) whether
+    the winner's final taking of the lead was a third seat's turn.
+
+    >>> lead_figures([(0, [(1,), (0,), (0,)]), (1, [(1,), (2,), (0,)]),
+    ...               (2, [(0,), (2,), (3,)])], (2,), 3)
+    (2, True, False)
+    >>> lead_figures([(0, [(2,), (1,), (0,)]), (2, [(0,), (1,), (0,)])], (1,), 3)
+    (1, False, True)
+    """
+    leader: int | None = None
+    changes = 0
+    was_last: set[int] = set()
+    final_take: tuple[int, int | None] | None = None  # (turn's seat, previous leader)
+    for seat, now in turns:
         best = _sole_best(now)
         worst = _sole_worst(now)
         if worst is not None:
@@ -195,7 +216,7 @@ def _leads(game: Game, seed: int, actions: Sequence[tuple[int, Any]],
             final_take = None
     comeback = any(w in was_last for w in winners)
     kingmade: bool | None = None
-    if game.players >= 3:
+    if players >= 3:
         kingmade = final_take is not None and final_take[0] not in winners and \
             final_take[0] != final_take[1]
     return changes, comeback, kingmade
@@ -302,5 +323,5 @@ def mean_downtime(d: Designer) -> float:
     return math.fsum(values) / len(values) if values else 0.0
 
 
-__all__ = ["STANDINGS", "Designer", "Measures", "Rate", "Use", "designer", "mean_downtime",
-           "measure", "usage_keys"]
+__all__ = ["STANDINGS", "Designer", "Measures", "Rate", "Use", "designer", "lead_figures",
+           "mean_downtime", "measure", "usage_keys", "waits"]
