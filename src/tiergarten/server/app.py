@@ -17,7 +17,7 @@ import json
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -26,13 +26,14 @@ from fastapi.responses import JSONResponse, Response
 
 from tiergarten.core import OptionError
 
-from .edge import metrics
+from .edge import logs, metrics
 from .edge.body_limit import BodyLimit
 from .edge.csrf import CrossSiteGuard
 from .edge.headers import SecurityHeaders
 from .edge.hosts import TrustedHosts
-from .edge.limits import Gate
+from .edge.limits import Gate, RedisCounters
 from .edge.protocol import PROTOCOL
+from .edge.requests import Observed
 from .edge.settings import Settings, TableError
 from .players import ratings
 from .players.accounts import Accounts
@@ -50,6 +51,7 @@ RESTARTING = 1012  # close code: the server is restarting, reconnect (docs/proto
 RESTART_REASON = "the server is restarting; reconnect"
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+HEALTH_EVERY = 5.0  # seconds between the checks behind tiergarten_database_up and _redis_up
 
 
 def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
@@ -64,6 +66,8 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # an exception no task awaited: one logged, counted record (never a bare traceback)
+        asyncio.get_running_loop().set_exception_handler(logs.asyncio_handler)
         store = SqlStore(db)
         app.state.accounts = Accounts(store.engine, settings.login_attempts,
                                       settings.login_window)
@@ -79,19 +83,31 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             manager.locate = node.open
         manager.seat_tokens = app.state.accounts.seat_token
         manager.game_over = functools.partial(ratings.game_over, store.engine)
+        counters = None
         if cluster is None:
             await manager.recover()
         else:
             await app.state.cluster.start(manager, app)
+            # the limits count across the workers (server/edge/limits.py)
+            counters = RedisCounters.connect(cluster.redis_url, cluster.prefix,
+                                             cluster.worker_id)
+            app.state.gate = Gate(settings, counters)
+            counters.start()
+            metrics.watch_redis()
         metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),
-                      None if cluster is None else lambda: app.state.cluster.relayed,
-                      None if cluster is None else lambda: app.state.cluster.bus.sent)
+                      None if cluster is None else lambda: app.state.cluster.relayed)
+        tasks: set[asyncio.Task[None]] = set()
+        logs.spawn(_watch_health(store, app.state.cluster), tasks, name="health watch")
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
             await manager.stop()
             if app.state.cluster is not None:
                 await app.state.cluster.stop()
+            if counters is not None:
+                await counters.stop()
             store.close()
 
     # no /docs or /redoc: they load scripts from a CDN and run inline ones, which the security
@@ -107,6 +123,9 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
     app.add_middleware(BodyLimit)  # a body past the cap is refused before it is read whole
     app.add_middleware(TrustedHosts, public_url=settings.public_url)  # only our own names
+    # request ids, request metrics, and the last word on an exception (logged and counted
+    # once, answered 500: server/edge/requests.py)
+    app.add_middleware(Observed, router=app.router)
     app.add_middleware(SecurityHeaders)  # outermost: every answer gets them, refusals too
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
@@ -121,6 +140,32 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
         app.mount("/", StaticFiles(directory=web, html=True), name="web")
     return app
+
+
+async def _watch_health(store: SqlStore, cluster: Any) -> None:
+    """Every `HEALTH_EVERY` seconds: does the database answer, does Redis (with a cluster)?
+    Sets `tiergarten_database_up` and `tiergarten_redis_up`, and says once in the log when
+    either goes away and when it is back."""
+    said = {"the database": True, "Redis": True}
+
+    async def check(name: str, probe: Any, gauge: Any) -> None:
+        try:
+            up, why = await asyncio.wait_for(probe(), 2.0) is not False, "no answer"
+        except Exception as exc:
+            up, why = False, f"{type(exc).__name__}: {exc}"
+        gauge.set(1 if up else 0)
+        if up != said[name]:
+            said[name] = up
+            if up:
+                logs.log.warning("%s answers again", name)
+            else:
+                logs.log.warning("%s does not answer (%s)", name, why)
+
+    while True:
+        await check("the database", lambda: asyncio.to_thread(store.ping), metrics.DATABASE_UP)
+        if cluster is not None:
+            await check("Redis", cluster.ping, metrics.REDIS_UP)
+        await asyncio.sleep(HEALTH_EVERY)
 
 
 async def drain(app: FastAPI, reason: str = RESTART_REASON) -> None:

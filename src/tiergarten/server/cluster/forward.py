@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
+import redis
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -26,7 +27,7 @@ TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
 # what the owner's routes may read: the body's type, the answer wanted, the player's session
 KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
                 b"authorization", b"host", b"origin", b"x-forwarded-for",
-                b"x-forwarded-proto"}
+                b"x-forwarded-proto", b"x-request-id"}
 
 
 class ForwardMiddleware:
@@ -54,8 +55,15 @@ class ForwardMiddleware:
         try:
             owner = await cluster.place(match.group(1))
         except RuntimeError as exc:  # nobody runs it now (moving between workers)
-            await _answer(send, 503, [(b"content-type", b"application/json")],
+            await _answer(send, 503, [(b"content-type", b"application/json"),
+                                      (b"retry-after", b"1")],
                           orjson.dumps({"detail": str(exc)}))
+            return
+        except (redis.RedisError, OSError, TimeoutError):  # Redis away: who owns it?
+            await _answer(send, 503, [(b"content-type", b"application/json"),
+                                      (b"retry-after", b"1")],
+                          orjson.dumps({"detail": "the servers cannot reach each other just "
+                                                  "now (Redis); try again shortly"}))
             return
         if owner is None:
             await self.app(scope, receive, send)

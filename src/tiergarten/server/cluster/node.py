@@ -33,8 +33,10 @@ import orjson
 import redis
 import redis.asyncio as aioredis
 
+from ..edge import logs
+from ..edge.metrics import ADOPTIONS, DEAD_WORKERS, LEASES_LOST
 from ..edge.protocol import BadMessage, Pong, read_client
-from ..storage.store import Store, TableRow
+from ..storage.store import Store, StoreUnavailable, TableRow
 from .bus import Bus
 from .forward import TABLE_PATH, ASGIApp, call_app
 from .lease import Leases
@@ -49,6 +51,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("tiergarten.server")
 
 OWNER, HTTP, REPLY = b"O", b"H", b"R"
+# What a Redis that went away raises (a refused or cut connection, a time-out)
+REDIS_DOWN: tuple[type[Exception], ...] = (redis.RedisError, OSError, TimeoutError)
+AWAY = "the servers cannot reach each other just now (Redis); try again shortly"
 
 
 class Unavailable(RuntimeError):
@@ -124,18 +129,34 @@ class Cluster:
         already under way here."""
         if self.leases.holds(table_id):
             return True
-        return not self.draining and self.leases.take_now(table_id)
+        if self.draining:
+            return False
+        try:
+            return self.leases.take_now(table_id)
+        except REDIS_DOWN as exc:  # whose it is cannot be known now: 503, try again
+            raise StoreUnavailable(AWAY) from exc
 
     def claim(self, table_id: str) -> None:
         if self.draining:
             raise RuntimeError("this server is stopping; it takes no new tables")
-        self.leases.claim_new(table_id)
+        try:
+            self.leases.claim_new(table_id)
+        except REDIS_DOWN as exc:
+            raise StoreUnavailable(AWAY) from exc
 
     def release(self, table_id: str) -> None:
         # not ours from now on (at once: a request meanwhile must not find it held and then
         # lose it); the key goes when the release runs, and only while it still names us
         self.leases.held.discard(table_id)
-        self._spawn(self.leases.release(table_id))
+        self._spawn(self._release(table_id), f"release {table_id}")
+
+    async def _release(self, table_id: str) -> None:
+        try:
+            await self.leases.release(table_id)
+        except REDIS_DOWN as exc:  # its lease runs out by itself within lease_ttl
+            log.warning("table %s: the lease could not be released (%s: %s); it expires "
+                        "within %g s", table_id, type(exc).__name__, exc,
+                        self.settings.lease_ttl)
 
     # -- finding a table ---------------------------------------------------------------------
 
@@ -145,6 +166,8 @@ class Cluster:
             placed = await self.place(table_id)
         except Unavailable:
             placed = ""  # no owner to greet it: the connection is asked to come back soon
+        except REDIS_DOWN as exc:  # who owns it cannot be known now: refused, try again
+            raise StoreUnavailable(AWAY) from exc
         if placed is None:
             assert self.manager is not None
             return self.manager.tables.get(table_id)
@@ -162,7 +185,7 @@ class Cluster:
             if table_id in self.manager.tables:
                 return None
             if not self.draining and await self.leases.acquire(table_id):
-                await self._adopt(table_id)
+                await self._adopt(table_id, reason="request")
                 return None
             owner = await self.leases.owner(table_id)
             late = self._loop.time() > deadline
@@ -173,7 +196,8 @@ class Cluster:
                 raise Unavailable(f"nobody runs table {table_id} now; try again")
             await asyncio.sleep(0.05)
 
-    async def _adopt(self, table_id: str, row: TableRow | None = None) -> LiveTable | None:
+    async def _adopt(self, table_id: str, row: TableRow | None = None,
+                     reason: str = "request") -> LiveTable | None:
         """Rebuild a table whose lease this worker holds from its log; start its bots."""
         assert self.manager is not None
         table = self.manager.tables.get(table_id)
@@ -193,6 +217,7 @@ class Cluster:
                 table = None
             else:
                 table = self.manager.adopt(row, rematch)
+                ADOPTIONS.labels(reason=reason).inc()
                 self.bus.broadcast(OWNER, {"t": table_id, "o": self.me})
             future.set_result(table)
             return table
@@ -260,7 +285,7 @@ class Cluster:
             if header["o"] != self.me:
                 self.hub.owner_changed(header["t"], header["o"])
         elif kind == HTTP:
-            self._spawn(self._serve_http(header, body))
+            self._spawn(self._serve_http(header, body), "forwarded request")
         elif kind == REPLY:
             future = self._replies.get(header["id"])
             if future is not None and not future.done():
@@ -342,6 +367,9 @@ class Cluster:
         except Unavailable as exc:
             status, headers, out = 503, [("content-type", "application/json")], (
                 orjson.dumps({"detail": str(exc)}))
+        except REDIS_DOWN:
+            status, headers, out = 503, [("content-type", "application/json"),
+                                         ("retry-after", "1")], orjson.dumps({"detail": AWAY})
         except Exception:
             log.exception("a forwarded request failed")
             status, headers, out = 500, [], b'{"detail": "internal error"}'
@@ -376,6 +404,7 @@ class Cluster:
     def _lost(self, table_ids: list[str]) -> None:
         """Our lease ran out and someone else may own these now: let them go, untold."""
         assert self.manager is not None
+        LEASES_LOST.inc(len(table_ids))
         for table_id in table_ids:
             log.warning("table %s: lease lost; letting the table go", table_id)
             table = self.manager.tables.get(table_id)
@@ -391,6 +420,7 @@ class Cluster:
             self._detach(worker, conn)  # its worker died: its people are away now
         dead = owners - alive
         if dead:
+            DEAD_WORKERS.inc(len(dead))
             self.hub.owner_lost(dead)
 
     async def _adopt_orphans(self) -> None:
@@ -414,17 +444,16 @@ class Cluster:
             if await self.leases.acquire(table_id):
                 taken += 1
                 try:
-                    await self._adopt(table_id)
+                    await self._adopt(table_id, reason="orphan")
                 except Exception:
                     log.exception("table %s could not be rebuilt from its log", table_id)
                     await self.leases.release(table_id)
         if taken:
             log.warning("adopted %d table(s) nobody owned", taken)
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    def _spawn(self, coro: Any, name: str | None = None) -> None:
+        """A task nobody awaits: kept until it ends, its failure logged (never unretrieved)."""
+        logs.spawn(coro, self._tasks, name)
 
     # -- numbers -----------------------------------------------------------------------------
 

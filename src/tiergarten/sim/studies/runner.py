@@ -48,7 +48,7 @@ def games_each(n: int) -> Games:
 
     >>> g = games_each(50)
     >>> g(12_000, 2), g(12_000, 3), g(400, 4), g(1, 7)
-    (50, 51, 52, 49)
+    (50, 51, 48, 49)
     """
     def games(_: int, players: int) -> int:
         return max(players, players * round(n / players))
