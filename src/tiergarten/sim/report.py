@@ -247,6 +247,18 @@ img{{max-width:100%}}.verdict{{font-weight:bold}}</style></head><body>
 """
 
 
+def fragment(page: str, files: str = "") -> str:
+    """The body of a report's page (what `_page` wrote) for showing inside another page: no
+    head, no style; its pictures' addresses prefixed with `files` (where the PNGs are served).
+
+    >>> fragment('<html><head><style>b{}</style></head><body>\\n<h1>T</h1>'
+    ...          '<img src="seats.png" alt="a"></body></html>', "runs/1/")
+    '<h1>T</h1><img src="runs/1/seats.png" alt="a">'
+    """
+    body = page.partition("<body>")[2].rpartition("</body>")[0].strip()
+    return body.replace('<img src="', f'<img src="{html.escape(files, quote=True)}')
+
+
 def by_level(names: Iterable[str]) -> list[str]:
     """Distinct names with the levels first, in level order, then the others as they came.
 
@@ -363,4 +375,4 @@ def save_records(directory: Path | str, runs: Labelled) -> list[Path]:
     return paths
 
 
-__all__ = ["by_level", "legend_beside", "save_records", "write_report"]
+__all__ = ["by_level", "fragment", "legend_beside", "save_records", "write_report"]
