@@ -3,9 +3,10 @@
 The app wires the parts: the lifespan opens the database (`SqlStore`) and the process's
 connections (`LocalTransport`) and gives both to the `TableManager`, which gives them to every
 table. REST (JSON): games and their options, create / list / show tables, join, leave, record,
-replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play (see `protocol`
-and docs/protocol.md). Every HTTP answer carries the security headers of server/edge/headers.py; a
-database that is away answers 503 (`StoreUnavailable`).
+replay, rematch, hints; the lab's runs (server/lab); `/readyz`. Websocket
+`/ws/{table_id}?token=...`: play (see `protocol` and docs/protocol.md). Every HTTP answer
+carries the security headers of server/edge/headers.py; a database that is away answers 503
+(`StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .edge.limits import Gate, RedisCounters
 from .edge.protocol import PROTOCOL
 from .edge.requests import Observed
 from .edge.settings import Settings, TableError
+from .lab import Lab
 from .players import ratings
 from .players.accounts import Accounts
 from .routes import ROUTERS
@@ -108,6 +110,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                 await app.state.cluster.stop()
             if counters is not None:
                 await counters.stop()
+            await asyncio.to_thread(app.state.lab.stop)
             store.close()
 
     # no /docs or /redoc: they load scripts from a CDN and run inline ones, which the security
@@ -115,6 +118,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan, docs_url=None,
                   redoc_url=None)
     app.state.gate = Gate(settings)  # connections and new tables per address
+    app.state.lab = Lab(settings)  # the lab's runs (server/lab, routes/lab.py)
     if cluster is not None:
         from .cluster.forward import ForwardMiddleware
 
