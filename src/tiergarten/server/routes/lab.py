@@ -29,7 +29,7 @@ from .account import signed_in
 
 router = APIRouter()
 
-Value = str | int | float | bool | None
+Value = str | int | float | bool | dict[str, str] | None  # a mapping: MammuZ's powers
 
 
 class RunRequest(BaseModel):
