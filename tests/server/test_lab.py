@@ -113,8 +113,10 @@ def test_what_the_lab_cannot_play_is_refused_saying_what_is_allowed(make: Make) 
     assert answer.json()["detail"].startswith("unknown option 'colour'; allowed: target_score,")
     answer = ask(client, game="chess")
     assert answer.status_code == 400
-    assert answer.json()["detail"] == ("no game 'chess'; allowed: lecker_mammut, mammuz, "
-                                       "maumau, mucca_pazza")
+    assert answer.json()["detail"] == ("unknown game 'chess'; allowed: lecker_mammut, mammuz, "
+                                       "maumau, mucca_pazza")  # as simulate says it
+    answer = ask(client, sweep="players=2,3")
+    assert answer.status_code == 400 and "not an option" in answer.json()["detail"]
     answer = ask(client, players=["heuristic", "wizard"])
     assert answer.status_code == 400 and "wizard" in answer.json()["detail"]
     assert "heuristic" in answer.json()["detail"]  # the bots there are

@@ -127,6 +127,9 @@ def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed
     `records` keeps every game's record in its outcome; `imports` names modules that register
     bots at run time, for workers that start afresh (see `pool.timed_range`)."""
     given = dict(options or {})
+    if "players" in given:  # load's own argument: the table's size is the line-up's
+        raise ValueError("the number of players is not an option: it is the number of bots "
+                         "named (--players)")
     rules = given.pop("rules", None)  # a rules version, e.g. `-o rules=2`
     if isinstance(rules, str) and rules.strip().isdigit():
         rules = int(rules)
