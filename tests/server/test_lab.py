@@ -125,7 +125,8 @@ def test_what_the_lab_cannot_play_is_refused_saying_what_is_allowed(make: Make) 
         "a lab run plays at most 100 games in all; this one asks for 120 (2 line-up(s) of 60)")
     assert ask(client, sweep="jack_on_jack").status_code == 400
     assert client.get("/api/lab/runs/nothere").status_code == 404
-    assert client.get("/api/lab").json()["games"] == 100
+    assert client.get("/api/lab").json() == {"games": 100, "per_user": 2, "queue": 8,
+                                             "running": 1, "workers": 1, "seconds": 600.0}
 
 
 def test_one_user_has_at_most_so_many_runs_queued_or_running(make: Make) -> None:

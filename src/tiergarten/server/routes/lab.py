@@ -79,7 +79,7 @@ def shown(request: Request, run: Run) -> dict[str, Any]:
 async def bounds(request: Request) -> dict[str, Any]:
     s = lab(request).settings
     return {"games": s.lab_games, "per_user": s.lab_per_user, "queue": s.lab_queue,
-            "running": s.lab_running, "workers": s.lab_workers}
+            "running": s.lab_running, "workers": s.lab_workers, "seconds": s.lab_seconds}
 
 
 @router.post("/api/lab/runs", status_code=201,
