@@ -181,13 +181,19 @@ def study(
         help="Folder for the page, its plots and figures.json (default docs/lab/GAME).")
     ] = None,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes to play in.")] = None,
+    n: Annotated[int | None, typer.Option(
+        "-n", "--games", min=1, help="Games per line-up instead of the study's own counts "
+        "(default folder study/GAME-nN).")] = None,
+    quick: Annotated[bool, typer.Option(
+        "--quick", help="The study's quick form: a few games per line-up, the figures the "
+        "committed study checks against (default folder study/GAME-quick).")] = False,
 ) -> None:
     """Run a game's balance study (seeded) and write its page with figures and plots."""
     try:
         from tiergarten.sim.command import study_command
     except ImportError as exc:
         fail(f"study is not available in this installation ({exc})")
-    raise typer.Exit(study_command(game, out, workers))
+    raise typer.Exit(study_command(game, out, workers, n, quick))
 
 
 @app.command()
@@ -209,6 +215,31 @@ def replay(
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
+def _default_text(value: Any) -> str:
+    """An option's default as it is written: a mapping one `key: value` a line, so that a
+    long default wraps between its entries, never inside a word."""
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return "\n".join(f"{k}: {_default_text(v)}" for k, v in value.items())
+    return json.dumps(value).strip('"')
+
+
+def options_table(game: str, options: Any) -> Table:
+    """A game's options: the name whole, the default and the allowed values wrapped between
+    words, the meaning given the most room; readable from 80 columns on."""
+    table = Table(title=f"Options of {game} (set with --option name=value)",
+                  title_justify="left", show_lines=True)
+    longest = max((len(o.name) for o in options), default=6)
+    table.add_column("Option", no_wrap=True, style="bold", min_width=longest)
+    table.add_column("Default", ratio=2, overflow="fold")
+    table.add_column("Allowed", ratio=2, overflow="fold")
+    table.add_column("Meaning", ratio=4)
+    for opt in options:
+        table.add_row(opt.name, _default_text(opt.default), opt.allowed(), opt.doc)
+    return table
+
+
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau.")]) -> None:
     """Print the rules as implemented and every option with its default."""
@@ -224,16 +255,7 @@ def rules(game: Annotated[str, typer.Argument(help="The game's id, e.g. maumau."
         console.print(Text(info.title, style="bold"))
         console.print(info.summary or "(no rules page is installed for this game)")
         console.print(f"Moves: {tiergarten.load(game).notation_hint()}", soft_wrap=True)
-    table = Table(title=f"Options of {game} (set with --option name=value)",
-                  title_justify="left", show_lines=False)
-    table.add_column("Option", no_wrap=True, style="bold")
-    table.add_column("Default", no_wrap=True)
-    table.add_column("Allowed")
-    table.add_column("Meaning")
-    for opt in info.options:
-        default = "none" if opt.default is None else json.dumps(opt.default).strip('"')
-        table.add_row(opt.name, default, opt.allowed(), opt.doc)
-    console.print(table)
+    console.print(options_table(game, info.options))
     console.print(f"Players: {info.min_players} to {info.max_players} "
                   f"(usually {info.default_players}).")
 

@@ -13,7 +13,7 @@ import tiergarten
 from tiergarten import bots
 from tiergarten.bots import learned
 from tiergarten.core.match import play_match
-from tiergarten.rl.encoders import encoder
+from tiergarten.encoders import encoder
 
 SHIPPED = ["maumau", "mucca_pazza"]
 

@@ -27,7 +27,7 @@ from tests.webparts import (
 import tiergarten
 from tiergarten import bots
 from tiergarten.bots.levels import NAMES as LEVEL_NAMES
-from tiergarten.rl.encoders import encoder_class
+from tiergarten.encoders import encoder_class
 from tiergarten.sim.studies import studies
 from tiergarten.terminal.render import Renderer, renderer_module
 
@@ -72,7 +72,7 @@ def test_the_games_study_is_found_by_its_id(game_id: str) -> None:
 
 def test_no_shared_table_names_the_games() -> None:
     """The places that used to list every game by hand name none of them now."""
-    places = ["games/__init__.py", "rl/encoders/__init__.py", "server/table/bot_driver.py",
+    places = ["games/__init__.py", "encoders/__init__.py", "server/table/bot_driver.py",
               "server/routes/hints.py", "server/routes/games.py", "sim/studies/__init__.py",
               "web/js/games.js", "web/js/api.js", "web/js/table.js"]
     for place in places:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import tiergarten
-from tiergarten.rl.encoders import encoder
+from tiergarten.encoders import encoder
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 HEADER = re.compile(r"^### .*\(`(\w+)`\): (\d+) entries$")

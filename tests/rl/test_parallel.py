@@ -13,9 +13,9 @@ from pettingzoo.test import parallel_api_test
 from pettingzoo.test.seed_test import parallel_seed_test
 
 import tiergarten
+from tiergarten.encoders import encoder
 from tiergarten.rl import parallel_env, pettingzoo_env
 from tiergarten.rl.aec import TiergartenAEC
-from tiergarten.rl.encoders import encoder
 from tiergarten.rl.parallel import RealTimeParallel
 
 from .cases import case_id, every_case, turn_based

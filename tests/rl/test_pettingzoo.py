@@ -12,9 +12,9 @@ import pytest
 from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
 import tiergarten
+from tiergarten.encoders import encoder
 from tiergarten.rl import parallel_env, pettingzoo_env
 from tiergarten.rl.aec import TiergartenAEC
-from tiergarten.rl.encoders import encoder
 from tiergarten.rl.parallel import RealTimeParallel
 
 from .cases import CASES, case_id, every_case, turn_based

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tiergarten
-from tiergarten.rl.encoders import encoder
+from tiergarten.encoders import encoder
 from tiergarten.rl.turns import Turns
 from tiergarten.rl.vector import BatchedGames, VectorSeatEnv
 

@@ -15,6 +15,7 @@ from tiergarten.sim.command import simulate_command
     ("maumau", None, {"jack_on_jack": "maybe"}, 5, 1, "true, false"),
     ("maumau", None, {}, 0, 1, "at least 1"),
     ("maumau", None, {}, 5, -2, "workers"),
+    ("maumau", None, {"players": "3"}, 5, 1, "not an option: it is the number of bots named"),
 ])
 def test_errors_are_one_line_on_stderr_and_exit_2(capsys, game, players, options, n, workers,
                                                   words):

@@ -17,7 +17,7 @@ from .mucca_pazza_heuristic import (
 )
 
 BOTS: dict[str, Factory] = {"greedy": MuccaBot, "heuristic": MuccaBot, "memory": MemoryBot,
-                            "child": ChildBot}
+                            "child": ChildBot, "saver": MuccaSaver}
 LEVELS: dict[str, Factory] = {"easy": RandomBot, "normal": MuccaNovice, "hard": MuccaSaver,
                               "expert": MuccaSharp, "master": MuccaMaster}
 

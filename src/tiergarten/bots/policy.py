@@ -119,7 +119,7 @@ class PolicyBot(Bot):
     def __init__(self, game: Game, seat: int, rng: random.Random, policy: Policy,
                  name: str = "policy", sample: bool = False) -> None:
         super().__init__(game, seat, rng)
-        from tiergarten.rl.encoders import encoder
+        from tiergarten.encoders import encoder
 
         self.policy = policy
         self.name = name

@@ -19,7 +19,7 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .encoders import encoder
+    from ..encoders import encoder
     from .envs import parallel_env, pettingzoo_env
     from .single import gym_env
 

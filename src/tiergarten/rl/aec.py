@@ -38,8 +38,8 @@ from pettingzoo import AECEnv
 
 from tiergarten.core import Game, IllegalAction, State
 
+from ..encoders import encoder
 from .common import Seeder, agent_name, make_game, rewards
-from .encoders import encoder
 from .render import RENDER_MODES, check_mode, draw
 from .turns import Turns
 

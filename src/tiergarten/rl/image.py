@@ -8,12 +8,13 @@ with its colour band),
 in the same coordinates, and the colours are read from those files when the module is first
 used (so the picture follows the art when the art changes; a test checks every name is found).
 Emoji pictures are left out (no colour-emoji font is assumed): every card carries its name, as
-in the browser. Under the cards, the table as the terminal draws it (`render.ansi`, colours
-dropped), so nothing is shown that the viewer's observation does not hold.
+in the browser. Under the cards, the `text` it is given: the table as the terminal draws it
+(`render.ansi`, colours dropped), so nothing is shown that the viewer's observation does not
+hold.
 
 >>> import tiergarten
 >>> state = tiergarten.load("maumau", players=2).new_state(seed=1)
->>> image = picture(state.game, state.observe(0), ["player_0", "player_1"], "Mau Mau")
+>>> image = picture(state.game, state.observe(0), "the table as text")
 >>> image.dtype, image.ndim, image.shape[2]
 (dtype('uint8'), 3, 3)
 """
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -226,11 +227,9 @@ _TOP: dict[str, tuple[int, Callable[[_Canvas, Mapping[str, Any]], None]]] = {
     "mucca_pazza": (152, _mucca)}
 
 
-def picture(game: Game, obs: Mapping[str, Any], names: Sequence[str], title: str) -> np.ndarray:
-    """The table of `obs` as an image: the game's cards above, the terminal's text below."""
-    from .render import ansi, plain
-
-    lines = [_drawable(t) for t in plain(ansi(game, obs, names, title)).splitlines()]
+def picture(game: Game, obs: Mapping[str, Any], text: str) -> np.ndarray:
+    """The table of `obs` as an image: the game's cards above, `text` (plain) below."""
+    lines = [_drawable(t) for t in text.splitlines()]
     top, draw = _TOP.get(game.id, (0, lambda c, o: None))
     line = 16
     canvas = _Canvas(top + 12 + line * len(lines))

@@ -53,8 +53,8 @@ import pyspiel
 
 from tiergarten.core import Game, Option, State, game_class, games, load
 
+from ..encoders import encoder
 from .common import rewards
-from .encoders import encoder
 from .turns import Turns
 
 PREFIX = "python_tiergarten_"

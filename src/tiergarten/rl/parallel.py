@@ -47,8 +47,8 @@ from pettingzoo import ParallelEnv
 
 from tiergarten.core import Action, Game, IllegalAction, State
 
+from ..encoders import encoder
 from .common import Seeder, agent_name, make_game, rewards, shaped, tally
-from .encoders import encoder
 from .render import RENDER_MODES, check_mode, draw
 
 

@@ -66,7 +66,7 @@ def draw(mode: str | None, game: Game, obs: Mapping[str, Any], names: Sequence[s
     if mode == "rgb_array":
         from .image import picture
 
-        return picture(game, obs, names, title)
+        return picture(game, obs, plain(ansi(game, obs, names, title)))
     return None
 
 

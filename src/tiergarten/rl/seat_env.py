@@ -16,8 +16,8 @@ from gymnasium import spaces
 from tiergarten import bots
 from tiergarten.core import Game, State
 
+from ..encoders import encoder
 from .common import make_game, rewards
-from .encoders import encoder
 from .render import RENDER_MODES, check_mode, draw
 
 

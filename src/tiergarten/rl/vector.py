@@ -50,8 +50,8 @@ from tiergarten import bots
 from tiergarten.core import Game
 from tiergarten.core.match import SeatView
 
+from ..encoders import encoder
 from .common import make_game, rewards
-from .encoders import encoder
 from .turns import Turns
 
 

@@ -7,9 +7,10 @@ store and the connections to the `TableManager`, which gives them to every table
 players port to `Accounts` and the ratings (the routes reach accounts and ratings through
 them only). Sign-in limits are counted in this process, or in Redis for a cluster
 (players/limits.py). REST (JSON): games and their options, create / list / show tables, join,
-leave, record, replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play
-(see `protocol` and docs/protocol.md). Every HTTP answer carries the security headers of
-server/edge/headers.py; a database that is away answers 503 (`StoreUnavailable`).
+leave, record, replay, rematch, hints; the lab's runs (server/lab); `/readyz`. Websocket
+`/ws/{table_id}?token=...`: play (see `protocol` and docs/protocol.md). Every HTTP answer
+carries the security headers of server/edge/headers.py; a database that is away answers 503
+(`StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .edge.limits import Gate, RedisCounters
 from .edge.protocol import PROTOCOL
 from .edge.requests import Observed
 from .edge.settings import Settings, TableError
+from .lab import Lab
 from .players import ratings
 from .players.accounts import Accounts
 from .players.limits import Limiter, LocalLimiter, RedisLimiter, SignInLimits
@@ -145,6 +147,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                 await app.state.cluster.stop()
             if counters is not None:
                 await counters.stop()
+            await asyncio.to_thread(app.state.lab.stop)
             store.close()
             if isinstance(limiter, RedisLimiter):
                 limiter.close()
@@ -154,6 +157,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     app = FastAPI(title="tiergarten", version=str(PROTOCOL), lifespan=lifespan, docs_url=None,
                   redoc_url=None)
     app.state.gate = Gate(settings)  # connections and new tables per address
+    app.state.lab = Lab(settings)  # the lab's runs (server/lab, routes/lab.py)
     if cluster is not None:
         from .cluster.forward import ForwardMiddleware
 

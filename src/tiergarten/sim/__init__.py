@@ -8,7 +8,7 @@ intervals of a question separate (`until_separated`, `sim.separation`), HTML rep
 >>> result = sim.run("maumau", ["heuristic", "random"], n=6, seed=3, options={"rounds": 1},
 ...                  workers=1)
 >>> result.n, [t.name for t in result.bots], sorted(result.to_dict())[:3]
-(6, ['heuristic', 'random'], ['bots', 'fair_share', 'first_seat'])
+(6, ['heuristic', 'random'], ['bots', 'designer', 'fair_share'])
 """
 
 from .league import League, Rating, league, sweep

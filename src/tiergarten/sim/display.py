@@ -5,7 +5,9 @@ Everything shown comes from the results (`SimResult`, `League`); nothing here pl
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -57,42 +59,119 @@ def same_bot_note(players: Sequence[str]) -> str | None:
             "(not shown). To see how a rule treats skill, sweep a line-up of different bots.")
 
 
+@dataclass(frozen=True)
+class Figure:
+    """One figure of a sweep, per value: its estimate and 95% interval (rates are 0..1)."""
+
+    name: str
+    rate: bool  # a win rate (shown in percent) or a mean
+    values: tuple[tuple[float, float, float], ...]  # per value: (estimate, low, high)
+
+    @property
+    def differs(self) -> bool:
+        """True when the intervals of some two values do not overlap."""
+        return any(a[2] < b[1] or b[2] < a[1] for a, b in itertools.combinations(self.values, 2))
+
+    def cell(self, j: int) -> str:
+        x, low, high = self.values[j]
+        if self.rate:
+            return f"{_pct(x)} ({_pct(low).rstrip('%')}–{_pct(high)})"
+        return f"{x:.1f} ({low:.1f}–{high:.1f})"
+
+
+def sweep_figures(runs: Sequence[tuple[str, SimResult]]) -> list[Figure]:
+    """The figures a sweep compares, per value: each bot's win rate (line-ups of different
+    bots), seat 0's win rate and points, the length, and the designer's lead changes a game
+    and comeback rate."""
+    first = runs[0][1]
+    bots = list(dict.fromkeys(first.players)) if len(set(first.players)) > 1 else []
+    out = []
+    for bot in bots:
+        tallies = [next(t for t in r.bots if t.name == bot) for _, r in runs]
+        out.append(Figure(f"{bot} wins", True, tuple((t.win_rate, t.low, t.high)
+                                                     for t in tallies)))
+    out.append(Figure("seat 0 wins", True, tuple((r.seats[0].win_rate, r.seats[0].low,
+                                                  r.seats[0].high) for _, r in runs)))
+    out.append(Figure("seat 0 points", False, tuple(_span(r.seats[0].points) for _, r in runs)))
+    out.append(Figure("length (decisions)", False, tuple(_span(r.decisions) for _, r in runs)))
+    leads = [r.designer.lead_changes if r.designer else None for _, r in runs]
+    if all(x is not None for x in leads):
+        out.append(Figure("lead changes a game", False,
+                          tuple(_span(x) for x in leads if x is not None)))
+    backs = [r.designer.comebacks if r.designer else None for _, r in runs]
+    if all(x is not None for x in backs):
+        out.append(Figure("comebacks", True, tuple((x.rate, x.low, x.high) for x in backs
+                                                   if x is not None)))
+    return out
+
+
+def _span(s: Summary) -> tuple[float, float, float]:
+    return (s.mean, s.low, s.high)
+
+
+def sweep_notes(option: str, runs: Sequence[tuple[str, SimResult]]) -> list[str]:
+    """What to say under a sweep: that its values played the very same games, or that no
+    figure differs beyond its interval, and the one-bot warning."""
+    notes = []
+    name = option.partition("=")[0]
+    first = runs[0][1]
+    same = all(_games(r) == _games(first) for _, r in runs[1:])
+    if same:
+        notes.append(f"The values of {name} change nothing here: every one of the {first.n:,} "
+                     "games went exactly the same under each value.")
+    elif not any(f.differs for f in sweep_figures(runs)):
+        notes.append(f"No figure differs between the values of {name} beyond its 95% interval "
+                     f"({first.n:,} games a value): no effect shows at this size; a smaller "
+                     "one may need more games.")
+    note = same_bot_note(first.players)
+    if note is not None:
+        notes.append(note)
+    return notes
+
+
+def _games(r: SimResult) -> list[tuple[Any, ...]]:
+    return [(o.seats, o.scores, o.winners, o.decisions) for o in r.outcomes]
+
+
 def show_sweep(option: str, runs: Sequence[tuple[str, SimResult]], console: Console) -> None:
-    """One row per option value: seat 0's win rate and points and the game's length, each with
-    its 95% interval, and each bot's win rate where the line-up has different bots."""
+    """One column per value (or, where the columns do not fit the terminal, one row per value
+    and figure): every figure over its 95% interval, never split across lines."""
     name = option.partition("=")[0]
     first = runs[0][1]
     console.print(_heading(first, exclude=name, games=f"{first.n} games a value",
                            lead=f"sweep of {name}"), highlight=False)
-    bots = list(dict.fromkeys(first.players)) if len(set(first.players)) > 1 else []
-    table = Table(title=f"Sweep of {name} (each figure over its 95% interval)",
-                  title_justify="left")
-    table.add_column(name, no_wrap=True)
-    for column in [f"{bot}\nwins" for bot in bots] + ["Seat 0\nwins", "Seat 0\npoints",
-                                                      "Length\n(decisions)"]:
-        table.add_column(column, justify="right", overflow="fold")  # never cut a figure
-    for value, r in runs:
-        tallies = {t.name: t for t in r.bots}
-        seat = r.seats[0]
-        table.add_row(value, *(_rate_cell(tallies[b]) for b in bots), _rate_cell(seat),
-                      _mean_cell(seat.points), _mean_cell(r.decisions))
+    figures = sweep_figures(runs)
+    values = [value for value, _ in runs]
+    title = f"Sweep of {name} (each figure over its 95% interval)"
+    label = max(len(f.name) for f in figures) + 2 + 4  # " *" and the borders
+    wide = label + sum(max(max(len(f.cell(j)) for f in figures), len(f"{name}={v}")) + 3
+                       for j, v in enumerate(values))
+    if wide <= console.width:
+        table = Table(title=title, title_justify="left")
+        table.add_column("figure", no_wrap=True)
+        for value in values:
+            table.add_column(f"{name}={value}", justify="right", no_wrap=True)
+        for f in figures:
+            table.add_row(f.name + (" *" if f.differs else ""),
+                          *(f.cell(j) for j in range(len(runs))))
+    else:
+        table = Table(title=title, title_justify="left")
+        for column in ("figure", name, "estimate (95%)"):
+            table.add_column(column, no_wrap=True, justify="right" if column != "figure"
+                             else "left")
+        for f in figures:
+            for j, value in enumerate(values):
+                table.add_row(f.name + (" *" if f.differs else "") if j == 0 else "", value,
+                              f.cell(j), end_section=j == len(values) - 1)
     console.print(table)
-    note = same_bot_note(first.players)
-    if note is not None:
+    if any(f.differs for f in figures):
+        console.print("* the intervals of some two values do not overlap", highlight=False)
+    for note in sweep_notes(option, runs):
         console.print(note, highlight=False)
 
 
 def show_verdict(verdict: Verdict, console: Console) -> None:
     console.print(f"[bold]Until separated[/bold] — {verdict.text()}", highlight=False)
-
-
-def _rate_cell(t: Tally) -> str:
-    """A win rate over its interval (two lines, so that narrow terminals fit many columns)."""
-    return f"{_pct(t.win_rate)}\n{_pct(t.low).rstrip('%')}–{_pct(t.high)}"
-
-
-def _mean_cell(s: Summary) -> str:
-    return f"{s.mean:.1f}\n{s.low:.1f}–{s.high:.1f}"
 
 
 def show(result: SimResult, console: Console) -> None:
@@ -105,6 +184,33 @@ def show(result: SimResult, console: Console) -> None:
         console.print(_split_table(result))
     for line in _summary(result):
         console.print(line, highlight=False)
+    for line in designer_lines(result):
+        console.print(line, highlight=False)
+
+
+def designer_lines(r: SimResult, top: int = 8) -> list[str]:
+    """The designer's figures of a run in words (docs/lab.md defines each)."""
+    d = r.designer
+    if d is None:
+        return []
+    lines = []
+    if d.lead_changes is not None:
+        s = d.lead_changes
+        parts = [f"Lead (by {d.standing}): {s.mean:.2f} lead changes a game (95% {s.low:.2f} "
+                 f"– {s.high:.2f})"]
+        if d.comebacks is not None:
+            c = d.comebacks
+            parts.append(f"comebacks {_pct(c.rate)} (95% {_pct(c.low)} – {_pct(c.high)})")
+        if d.kingmaking is not None:
+            k = d.kingmaking
+            parts.append(f"kingmaking {_pct(k.rate)} (95% {_pct(k.low)} – {_pct(k.high)})")
+        lines.append("; ".join(parts))
+    waits = ", ".join("–" if w is None else f"{w.mean:.1f}" for w in d.downtime)
+    lines.append(f"Downtime (the others' decisions between two turns, mean a game) by seat: "
+                 f"{waits}; longest wait {d.longest_wait}")
+    used = ", ".join(f"{u.key} {u.per_game.mean:.1f} ({_pct(u.share)})" for u in d.usage[:top])
+    lines.append(f"Most used (a game, share of decisions): {used}")
+    return lines
 
 
 def _heading(r: SimResult, exclude: str | None = None, games: str | None = None,
@@ -214,4 +320,5 @@ def _summary(r: SimResult) -> list[str]:
     return lines
 
 
-__all__ = ["rate", "same_bot_note", "show", "show_league", "show_sweep", "show_verdict"]
+__all__ = ["Figure", "designer_lines", "rate", "same_bot_note", "show", "show_league", "show_sweep",
+           "show_verdict", "sweep_figures", "sweep_notes"]

@@ -150,13 +150,15 @@ def chunk_size(p: Plan, workers: int, per_game: float) -> int:
 def execute_many(plans: Sequence[Plan], progress: Progress | None = None,
                  backend: str = "local", address: str | None = None,
                  before: Sequence[SimResult | None] | None = None,
-                 estimate: Callable[[Estimate], None] | None = None) -> list[SimResult]:
+                 estimate: Callable[[Estimate], None] | None = None,
+                 finished: Callable[[int, SimResult], None] | None = None) -> list[SimResult]:
     """Play every game of every plan, all in one process pool (or on Ray), and tally each.
 
     `before` holds, per plan, the result of the same plan for fewer games (or None): only the
     games after it are played and its outcomes are kept, so growing a run batch by batch gives
     the result of one run of the final size. `estimate` hears the cost of the rest once every
-    plan's pilot game is in; `progress` hears (games done, games to play) across all plans."""
+    plan's pilot game is in; `progress` hears (games done, games to play) across all plans;
+    `finished` hears (plan number, its result) as soon as each plan's last game is in."""
     if backend not in BACKENDS:
         raise ValueError(f"no backend {backend!r}; allowed: {', '.join(BACKENDS)}")
     earlier = list(before) if before is not None else [None] * len(plans)
@@ -166,6 +168,7 @@ def execute_many(plans: Sequence[Plan], progress: Progress | None = None,
     began = time.perf_counter()
     played: dict[Task, list[Outcome]] = {}
     busy = [0.0] * len(plans)  # seconds each plan's games took in the workers
+    owed = [p.n - s for p, s in zip(plans, starts, strict=True)]  # games still to come in
     done = 0
     with _runner(plans, backend, address, workers, total) as run:
         def collect(tasks: Sequence[Task]) -> None:
@@ -174,8 +177,13 @@ def execute_many(plans: Sequence[Plan], progress: Progress | None = None,
                 played[task] = outcomes
                 busy[task.plan] += seconds
                 done += len(outcomes)
+                owed[task.plan] -= len(outcomes)
                 if progress is not None:
                     progress(done, total)
+                if finished is not None and owed[task.plan] == 0:
+                    j = task.plan
+                    finished(j, _assemble(j, plans[j], earlier[j], played,
+                                          time.perf_counter() - began, busy))
 
         piloted = [min(PILOT, p.n - s) for p, s in zip(plans, starts, strict=True)]
         collect([Task(j, s + i, s + i + 1) for j, s in enumerate(starts)
@@ -195,8 +203,8 @@ def execute_many(plans: Sequence[Plan], progress: Progress | None = None,
 def _start(p: Plan, earlier: SimResult | None) -> int:
     if earlier is None:
         return 0
-    same = (earlier.game, earlier.players, earlier.seed, earlier.options) == (
-        p.game, p.players, p.seed, p.options)
+    same = (earlier.game, earlier.players, earlier.seed, earlier.options, earlier.rules) == (
+        p.game, p.players, p.seed, p.options, p.rules)
     if not same or earlier.n > p.n:
         raise ValueError("a result can only be extended by the same plan with more games")
     return earlier.n

@@ -29,10 +29,11 @@ from tiergarten.core import Game, load
 from tiergarten.core.match import play_match
 from tiergarten.core.realtime import play_virtual
 
+from .measures import Designer, Measures, designer, measure
 from .stats import Summary, wilson
 
 Progress = Callable[[int, int], None]  # (games done, games in all)
-RESULT_FORMAT = 1
+RESULT_FORMAT = 2  # 2: the rules version, every game's designer measures
 MAX_CHUNK = 200  # games per task sent to a worker
 BACKENDS = ("local", "ray")
 
@@ -51,6 +52,7 @@ class Outcome:
     rounds: int | None
     reason: str
     record: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    measures: Measures | None = field(default=None, repr=False)  # lead changes, usage, ...
 
     def win_share(self, seat: int) -> float:
         """The part of a win `seat` gets: 1 alone, 1/k when k seats share it, else 0."""
@@ -59,7 +61,8 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "seats": list(self.seats), "scores": list(self.scores),
                 "winners": list(self.winners), "decisions": self.decisions,
-                "rounds": self.rounds, "reason": self.reason}
+                "rounds": self.rounds, "reason": self.reason,
+                **({"measures": self.measures.to_dict()} if self.measures else {})}
 
 
 def lineup(players: Sequence[str], index: int) -> tuple[str, ...]:
@@ -96,7 +99,8 @@ def play_game(game: Game, players: Sequence[str], seed: int, index: int,
     rounds = state.observe(None).get("round")
     return Outcome(index, seats, tuple(result.scores), tuple(result.winners), len(state.history),
                    rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None,
-                   str(result.reason), state.record() if keep_record else None)
+                   str(result.reason), state.record() if keep_record else None,
+                   measure(game, seed + index, state.history, result.winners))
 
 
 # -- a plan: everything checked before any game is played -----------------------------------
@@ -113,6 +117,7 @@ class Plan:
     workers: int
     records: bool = False  # keep every game's record (for --save)
     imports: tuple[str, ...] = ()  # modules a worker imports first: bots they register
+    rules: int | None = None  # the rules version (None: the newest; `plan` names it)
 
 
 def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed: int = 0,
@@ -122,7 +127,13 @@ def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed
     `records` keeps every game's record in its outcome; `imports` names modules that register
     bots at run time, for workers that start afresh (see `pool.timed_range`)."""
     given = dict(options or {})
-    game = load(game_id, len(players) if players else None, **given)
+    if "players" in given:  # load's own argument: the table's size is the line-up's
+        raise ValueError("the number of players is not an option: it is the number of bots "
+                         "named (--players)")
+    rules = given.pop("rules", None)  # a rules version, e.g. `-o rules=2`
+    if isinstance(rules, str) and rules.strip().isdigit():
+        rules = int(rules)
+    game = load(game_id, len(players) if players else None, rules=rules, **given)
     line = tuple(players) if players else ("random",) * game.players
     for seat, name in enumerate(line):
         bots.make(name, game, seat, random.Random(0))
@@ -135,12 +146,12 @@ def plan(game_id: str, players: Sequence[str] | None = None, n: int = 1000, seed
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     return Plan(game.id, line, n, seed, dict(game.options), workers, records,
-                tuple(imports))
+                tuple(imports), game.rules)
 
 
 def play_range(p: Plan, start: int, stop: int) -> list[Outcome]:
     """Play games start..stop-1 of a plan (the task each worker runs)."""
-    game = load(p.game, len(p.players), **p.options)
+    game = load(p.game, len(p.players), rules=p.rules, **p.options)
     return [play_game(game, p.players, p.seed, i, p.records) for i in range(start, stop)]
 
 
@@ -214,6 +225,8 @@ class SimResult:
     reasons: dict[str, int]
     elapsed: float
     outcomes: tuple[Outcome, ...] = field(repr=False, compare=False)
+    rules: int | None = None  # the rules version the games were played under
+    designer: Designer | None = None  # lead changes, comebacks, downtime, usage
 
     @property
     def is_balanced(self) -> bool:
@@ -243,6 +256,7 @@ class SimResult:
             "n": self.n,
             "seed": self.seed,
             "options": dict(self.options),
+            "rules": self.rules,
             "seeding": "game i: seed + i; line-up rotated by i; bot rng 'tiergarten.sim:"
                        "{seed}:{i}:{seat}'",
             "fair_share": 1 / len(self.players),
@@ -252,6 +266,7 @@ class SimResult:
             "length": length,
             "first_seat": self.first_seat.to_dict(),
             "reasons": dict(self.reasons),
+            "designer": None if self.designer is None else self.designer.to_dict(),
             "timing": {"workers": self.workers, "elapsed_s": self.elapsed,
                        "games_per_s": _finite(self.games_per_s),
                        "decisions_per_s": _finite(self.decisions_per_s)},
@@ -303,4 +318,47 @@ def summarise(p: Plan, outcomes: Sequence[Outcome], elapsed: float) -> SimResult
         Summary.of([r for r in rounds if r is not None]) if None not in rounds else None,
         FirstSeat(first.win_rate, fair, first.win_rate - fair, first.low - fair,
                   first.high - fair),
-        dict(sorted(reasons.items())), elapsed, tuple(outcomes))
+        dict(sorted(reasons.items())), elapsed, tuple(outcomes), p.rules,
+        designer(p.game, k, [o.measures for o in outcomes if o.measures is not None],
+                 sum(o.decisions for o in outcomes)))
+
+
+# -- what a bot's name stands for -----------------------------------------------------------
+
+def bot_definition(game_id: str, name: str, players: int | None = None,
+                   rules: int | None = None) -> str:
+    """What `name` plays as in `game_id`, as a definition that a level's name can hide: the
+    bot's class and the parameters it was built with (search settings, reaction models,
+    memory). A level is redefined by changing its table; this text changes with it.
+
+    >>> bot_definition("maumau", "expert")
+    'tiergarten.bots.maumau.MauMauHeuristic'
+    >>> bot_definition("lecker_mammut", "normal")[:72]
+    'tiergarten.bots.lecker_mammut.NormalBot(reflexes=Reflexes(median=1.2, sp'
+    """
+    import dataclasses
+
+    game = load(game_id, players, rules=rules)
+    bot = bots.make(name, game, 0, random.Random(0))
+    kind = type(bot)
+    params = []
+    for attr in ("recall", "sight", "glimpse", "think"):  # class-level knobs some bots have
+        value = getattr(kind, attr, None)
+        if value is not None and value != getattr(bots.Bot, attr, None):
+            params.append(f"{attr}={value!r}")
+    for key, value in sorted(vars(bot).items()):
+        if key in ("game", "seat", "rng", "name") or key.startswith("_"):
+            continue
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            params.append(f"{key}={value!r}")
+        elif isinstance(value, bots.Bot):
+            params.append(f"{key}={type(value).__module__}.{type(value).__qualname__}")
+    searches = getattr(bot, "engine", None)
+    config = getattr(searches, "search", None)
+    if dataclasses.is_dataclass(config) and not isinstance(config, type):
+        fields = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
+        shown = ", ".join(f"{k}={v!r}" for k, v in fields.items()
+                          if isinstance(v, (int, float, str, bool, type(None))))
+        params.append(f"search=({shown})")
+    head = f"{kind.__module__}.{kind.__qualname__}"
+    return head + (f"({', '.join(params)})" if params else "")

@@ -39,6 +39,13 @@ class Settings:
     login_attempts: int = 5  # failed sign-ins per user name (x4 per address) within ...
     login_window: float = 300.0  # ... this many seconds
     hash_slots: int = 2  # passwords hashed at once (docs/security.md, "Accounts under attack")
+    # The lab in the browser (server/lab): runs of simulations, bounded
+    lab_workers: int = 2  # processes playing one run's games (1: a thread of the server)
+    lab_running: int = 1  # runs played at once; the others wait ...
+    lab_queue: int = 8  # ... up to this many; beyond, a run is refused
+    lab_per_user: int = 2  # runs one user (account, else address) has queued or running
+    lab_games: int = 20_000  # games one run may play in all
+    lab_seconds: float = 600.0  # the longest a run may take, by its first games' estimate
 
     def __post_init__(self) -> None:
         if self.public_url is not None:

@@ -10,6 +10,7 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `players`: leaderboards and profiles (server/players/ratings.py);
 - `tutorials`: guided first games (server/table/tutorial.py);
 - `account`: sign up, in and out; the seats that follow a signed-in player;
+- `lab`: the lab in the browser: simulation runs, queued and bounded (server/lab);
 - `play`: the websocket of one connection to a table;
 - `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
@@ -18,8 +19,21 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import account, games, health, hints, invite, lobby, ops, play, players, records, tutorials
+from . import (
+    account,
+    games,
+    health,
+    hints,
+    invite,
+    lab,
+    lobby,
+    ops,
+    play,
+    players,
+    records,
+    tutorials,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
                                   records.router, hints.router, account.router, players.router,
-                                  tutorials.router, play.router, ops.router)
+                                  tutorials.router, lab.router, play.router, ops.router)

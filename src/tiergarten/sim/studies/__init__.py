@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from tiergarten.core import game_class, games
+from tiergarten.core import games
 
-from ..pool import Estimate, execute_many
-from ..tournament import Plan, Progress, SimResult
-from .page import Page
+from ..pool import Estimate
+from ..tournament import Plan, Progress
 
 SEED = 1
 
@@ -46,52 +44,69 @@ def study_module(game: str) -> ModuleType:
 def games_for(scale: float) -> Games:
     """How many games a line-up plays: its count times `scale` (1 for the real study, less
     in tests), rounded to a whole number of rotations of the table."""
-    def games(n: int, players: int) -> int:
-        return max(players, players * round(n * scale / players))
-    return games
+    from .runner import games_for as scaled
+
+    return scaled(scale)
 
 
-def plan_study(game: str, workers: int | None = None,
-               scale: float = 1.0) -> tuple[ModuleType, dict[str, Plan]]:
-    """The study's module and its checked line-ups."""
+def plan_study(game: str, workers: int | None = None, scale: float = 1.0,
+               n: int | None = None, quick: bool = False) -> tuple[ModuleType, dict[str, Plan]]:
+    """The study's module and its checked line-ups: each line-up's own count times `scale`,
+    or `n` games per line-up (`quick`: the study's quick form, see `runner`)."""
+    from .runner import games_each, quick_n
+
     module = study_module(game)
-    return module, module.lines(games_for(scale), workers)
+    if quick:
+        n = quick_n(module)
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+        raise ValueError(f"the number of games (-n) must be a whole number of at least 1, "
+                         f"not {n!r}")
+    return module, module.lines(games_each(n) if n is not None else games_for(scale), workers)
+
+
+def study_folder(game: str, out: Path | str | None, n: int | None, quick: bool) -> Path:
+    """Where a study writes: `out`, else docs/lab/GAME for the full study, else
+    study/GAME-quick or study/GAME-nN (a smaller study never overwrites the committed one)."""
+    if out is not None:
+        return Path(out)
+    if quick:
+        return Path("study") / f"{game}-quick"
+    return Path("docs") / "lab" / game if n is None else Path("study") / f"{game}-n{n}"
 
 
 def run_study(game: str, out: Path | str | None = None, workers: int | None = None,
               scale: float = 1.0, progress: Progress | None = None,
-              estimate: Callable[[Estimate], None] | None = None) -> tuple[Path, float]:
-    """Play a game's study and write its page into `out` (default docs/lab/GAME); return the
-    page's path and the seconds it took."""
-    began = time.perf_counter()
-    module, lines = plan_study(game, workers, scale)
-    results = execute_many(list(lines.values()), progress, estimate=estimate)
-    folder = Path(out) if out is not None else Path("docs") / "lab" / game
-    folder.mkdir(parents=True, exist_ok=True)
-    page = Page(folder, f"{game_class(game).info.title}: a balance study")
-    by_key: dict[str, SimResult] = dict(zip(lines, results, strict=True))
-    page.text(_preamble(game, lines))
-    module.write(by_key, page)
-    return page.write(), time.perf_counter() - began
+              estimate: Callable[[Estimate], None] | None = None, n: int | None = None,
+              quick: bool = False) -> tuple[Path, float]:
+    """Play a game's study and write its page into `out` (default: see `study_folder`),
+    files as it goes; return the page's path and the seconds it took."""
+    from .runner import run
+
+    module, lines = plan_study(game, workers, scale, n, quick)
+    return run(game, module, lines, study_folder(game, out, n, quick), _preamble(game, lines),
+               not quick, progress, estimate)
 
 
 def _preamble(game: str, lines: dict[str, Plan]) -> str:
     counts = sorted({p.n for p in lines.values()})
     n = f"{counts[0]:,}" if len(counts) == 1 else f"{counts[0]:,} to {counts[-1]:,}"
     total = sum(p.n for p in lines.values())
-    return (f"Made by `tiergarten study {game}` (seed {SEED}; {len(lines)} line-ups of {n} "
-            f"games each, {total:,} games in all). Every figure comes with its 95% interval: "
+    rules = ", ".join(str(r) for r in sorted({p.rules for p in lines.values() if p.rules}))
+    return (f"Made by `tiergarten study {game}` (seed {SEED}; rules version {rules}; "
+            f"{len(lines)} line-ups of {n} games each, {total:,} games in all). Every figure "
+            "comes with its 95% interval: "
             "Wilson's for win rates, the normal one for means. Seats rotate through the "
             "line-up game by game, and every line-up plays the same deals (seed + game "
             "number). The figures are the game as these bots play it: a seat effect can be a "
-            "bot's habit as much as the rules', and people may play otherwise. Run the "
-            "command again after a rule change: it overwrites this page, its plots and "
-            "`figures.json` (the numbers behind them).")
+            "bot's habit as much as the rules', and people may play otherwise; the bots are "
+            "named exactly at the end of the page. Run the command again after a rule or bot "
+            "change: it overwrites this page, its plots and `figures.json` (the numbers "
+            "behind them), and the test of the study's quick form says when that is due.")
 
 
 def total_games(lines: dict[str, Plan]) -> int:
     return sum(p.n for p in lines.values())
 
 
-__all__ = ["SEED", "games_for", "plan_study", "run_study", "studies",
+__all__ = ["SEED", "games_for", "plan_study", "run_study", "studies", "study_folder",
            "study_module", "total_games"]

@@ -27,16 +27,18 @@ from .page import (
     against,
     by_position,
     cell,
+    designer_section,
     figure,
     mean_cell,
     mean_points,
     strip_timing,
 )
 
-BOT = "normal"
+BOT = "normal"  # NormalBot (the page names its class and reaction model)
+QUICK = 6  # games per line-up of the quick form (tests/sim/test_sim_studies.py)
 PLAYERS = (2, 3, 4, 5, 6)
-GAMES = 480  # per line-up of the seat study: a multiple of 2 to 6 players
-REACTION_GAMES = 400  # per median: a multiple of the table
+GAMES = 180  # per line-up of the seat study: a multiple of 2 to 6 players
+REACTION_GAMES = 180  # per median: a multiple of the table
 TABLE = 4  # the reaction study's table: the game's usual size
 MEDIANS = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8)
 
@@ -77,6 +79,9 @@ def starter(obs: dict[str, Any]) -> int:
 def write(results: dict[str, SimResult], page: Page) -> None:
     _seats(results, page)
     _reactions(results, page)
+    page.heading("What designers ask next")
+    designer_section(page, [(f"{k} players", results[f"first-{k}"]) for k in PLAYERS],
+                     "players")
     page.keep("results", {key: strip_timing(r) for key, r in results.items()})
 
 

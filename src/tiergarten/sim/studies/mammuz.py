@@ -1,9 +1,9 @@
 """MammuZ: the starter's advantage by player count and by `next_starter`, the rule for who
 opens the next herd (docs/games/mammuz.md).
 
-Every seat holds `normal` (the heuristic). A random seat starts a game of MammuZ, so seat 0
-is not special: positions count clockwise from the starter, read from the public observation
-of the game's first state.
+Every seat holds `heuristic` (MammuZHeuristic; the page names its class). A random seat
+starts a game of MammuZ, so seat 0 is not special: positions count clockwise from the
+starter, read from the public observation of the game's first state.
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ from .page import (
     apart,
     by_position,
     cell,
+    designer_section,
     mean_cell,
     mean_points,
-    pair,
+    panels,
     strip_timing,
 )
 
-BOT = "normal"
+BOT = "heuristic"  # a bot's own name, not a level's: a level may be given to another bot
+QUICK = 21  # games per line-up of the quick form (tests/sim/test_sim_studies.py)
 PLAYERS = (3, 4, 5, 6, 7)
 STARTERS = ("doubter", "taker", "next")  # the default first
 GAMES = 4_200  # per line-up: a multiple of 3 to 7 players
@@ -51,6 +53,9 @@ def write(results: dict[str, SimResult], page: Page) -> None:
     pos = {key: by_position(r, starter) for key, r in results.items()}
     _by_players(results, pos, page)
     _next_starter(results, pos, page)
+    page.heading("What designers ask next")
+    designer_section(page, [(f"{k} players", results[_key(STARTERS[0], k)]) for k in PLAYERS],
+                     "players")
     page.keep("results", {key: strip_timing(r) for key, r in results.items()})
 
 
@@ -89,22 +94,30 @@ def _next_starter(results: dict[str, SimResult], pos: Positions, page: Page) -> 
     page.table(["players", "next_starter", "games", "starter wins (95%)", "the starter",
                 "length (decisions)"], rows)
     page.text(_verdict(results, pos))
-    fig, (left, right) = pair()
-    advantage_bars(left, [str(k) for k in PLAYERS], wins, [1 / k for k in PLAYERS],
-                   legend=False)
-    left.set_xlabel("players")
-    left.set_title("the starter's win rate against the fair share")
-    mean_points(right, list(PLAYERS), lengths, "decisions per game (95%)")
-    right.set_xlabel("players")
-    right.set_title("length of a game")
-    page.plot(fig, "next_starter.png", "next_starter: the starter's win rate and the length")
+    shown = [name for name in ("the starter's win rate", "the length")
+             if any(name in what for what in _moved(results, pos).values())]
+    if not shown:
+        page.text("No plot: no value of `next_starter` moves these figures beyond their "
+                  "intervals.")
+        return
+    fig, axes = panels(len(shown))
+    for ax, name in zip(axes, shown, strict=True):
+        if name == "the length":
+            mean_points(ax, list(PLAYERS), lengths, "decisions per game (95%)")
+            ax.set_title("length of a game")
+        else:
+            advantage_bars(ax, [str(k) for k in PLAYERS], wins, [1 / k for k in PLAYERS],
+                           legend=len(shown) == 1)
+            ax.set_title("the starter's win rate against the fair share")
+        ax.set_xlabel("players")
+    page.plot(fig, "next_starter.png", "next_starter: what it moves beyond the intervals — "
+              + ", ".join(shown))
 
 
-def _verdict(results: dict[str, SimResult], pos: Positions) -> str:
-    """Against the default, which values move the starter's win rate or the length."""
-    parts = []
+def _moved(results: dict[str, SimResult], pos: Positions) -> dict[tuple[str, int], list[str]]:
+    """Against the default, the figures each value moves beyond their intervals."""
+    moved: dict[tuple[str, int], list[str]] = {}
     for s in STARTERS[1:]:
-        moved = []
         for k in PLAYERS:
             base, other = _key(STARTERS[0], k), _key(s, k)
             what = [name for name, a, b in (
@@ -112,7 +125,17 @@ def _verdict(results: dict[str, SimResult], pos: Positions) -> str:
                 ("the length", results[base].decisions, results[other].decisions))
                 if apart(a, b)]
             if what:
-                moved.append(f"{k} players ({' and '.join(what)})")
+                moved[(s, k)] = what
+    return moved
+
+
+def _verdict(results: dict[str, SimResult], pos: Positions) -> str:
+    """Against the default, which values move the starter's win rate or the length."""
+    parts = []
+    found = _moved(results, pos)
+    for s in STARTERS[1:]:
+        moved = [f"{k} players ({' and '.join(found[(s, k)])})" for k in PLAYERS
+                 if (s, k) in found]
         parts.append(f"`{s}` moves " + (", ".join(moved) if moved else "nothing"))
     return ("Beyond the intervals, against the default `doubter`: " + "; ".join(parts) + ".")
 

@@ -1,15 +1,18 @@
 """Mau Mau: first-seat advantage by player count, and the house rules jack_on_jack,
 first_card_effects and two_player_nine (docs/games/maumau.md).
 
-Every seat holds `normal` (the heuristic). Positions count from the leader, the player to the
-dealer's left, who plays first unless the first up-card says otherwise; seat 0 deals the first
-round. Single rounds (`rounds=1`) show a rule's effect undiluted; the matches to 150 points
-show what is left of the first-seat advantage over a whole match (the deal rotates).
+Every seat holds `heuristic` (MauMauHeuristic; the page names its class). Positions count
+from the leader, the player to the dealer's left, who plays first unless the first up-card
+says otherwise; seat 0 deals the first round. Single rounds (`rounds=1`) show a rule's
+effect undiluted; the matches to 150 points show what is left of the first-seat advantage
+over a whole match (the deal rotates).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from tiergarten.core import load
 
 from ..tournament import Plan, SimResult, Tally, plan
 from . import SEED, Games
@@ -20,20 +23,32 @@ from .page import (
     apart,
     by_position,
     cell,
+    designer_section,
     figure,
     game_points,
     mean_cell,
     mean_points,
-    pair,
+    panels,
     strip_timing,
 )
 
-BOT = "normal"
+BOT = "heuristic"  # a bot's own name, not a level's: a level may be given to another bot
+QUICK = 24  # games per line-up of the quick form (tests/sim/test_sim_studies.py)
 PLAYERS = (2, 3, 4)
-ROUNDS = 12_000  # single rounds per line-up (a multiple of 2, 3 and 4 players)
-MATCHES = 2_400  # matches to 150 points per line-up
-RULES = {"jack_on_jack": ("true", "false"), "first_card_effects": ("true", "false"),
-         "two_player_nine": ("skip", "none")}  # default first
+ROUNDS = 7_200  # single rounds per line-up (a multiple of 2, 3 and 4 players)
+MATCHES = 1_440  # matches to 150 points per line-up
+VALUES = {"jack_on_jack": ("true", "false"), "first_card_effects": ("true", "false"),
+          "two_player_nine": ("skip", "none")}
+
+
+def _default_first(rule: str) -> tuple[str, ...]:
+    """The rule's values with the newest rules version's default first."""
+    default = load("maumau", 2).options[rule]
+    text = str(default).lower() if isinstance(default, bool) else str(default)
+    return (text, *[v for v in VALUES[rule] if v != text])
+
+
+RULES = {rule: _default_first(rule) for rule in VALUES}  # default first
 ONE_ROUND = {"rounds": 1}
 
 
@@ -74,6 +89,10 @@ def write(results: dict[str, SimResult], page: Page) -> None:
               "intervals can tell.")
     for rule, values in RULES.items():
         _rule(rule, values, results, leaders, page)
+    page.heading("What designers ask next")
+    designer_section(page, [(f"{k} players, one round", results[f"round-{k}"]) for k in PLAYERS]
+                     + [(f"{k} players, a match", results[f"match-{k}"]) for k in PLAYERS],
+                     "line-up")
     page.keep("results", {key: strip_timing(r) for key, r in results.items()})
 
 
@@ -127,13 +146,44 @@ def _rule(rule: str, values: tuple[str, ...], results: dict[str, SimResult],
     page.table(["players", rule, "rounds", "leader wins (95%)", "length (decisions)",
                 "points of the round"], rows)
     page.text(_verdict(rule, values, ks, results, pos))
-    fig, (left, right) = pair()
-    advantage_bars(left, [f"{k} players" for k in ks], wins, [1 / k for k in ks], legend=False)
-    left.set_title("the leader's win rate against the fair share")
-    mean_points(right, list(ks), lengths, "decisions per round (95%)")
-    right.set_xticks(list(ks), [f"{k} players" for k in ks])
-    right.set_title("length of a round")
-    page.plot(fig, f"{rule}.png", f"{rule}: the leader's win rate and the length of a round")
+    points = {f"{rule}={v}": [game_points(results[_key(rule, v, k)]) for k in ks]
+              for v in values}
+    moved = _moved(rule, values, ks, results, pos)
+    shown = [name for name in ("the leader's win rate", "the length", "the points")
+             if name in moved]
+    if not shown:
+        page.text(f"No plot: `{rule}` moves none of these figures beyond its interval.")
+        return
+    fig, axes = panels(len(shown))
+    for ax, name in zip(axes, shown, strict=True):
+        if name == "the leader's win rate":
+            advantage_bars(ax, [f"{k} players" for k in ks], wins, [1 / k for k in ks],
+                           legend=False)
+            ax.set_title("the leader's win rate against the fair share")
+        else:
+            series = lengths if name == "the length" else points
+            mean_points(ax, list(ks), series, "decisions per round (95%)"
+                        if name == "the length" else "points of a round (95%)")
+            ax.set_xticks(list(ks), [f"{k} players" for k in ks])
+            ax.set_title("length of a round" if name == "the length"
+                         else "points of a round")
+    page.plot(fig, f"{rule}.png", f"{rule}: what it moves beyond the intervals — "
+              + ", ".join(shown))
+
+
+def _moved(rule: str, values: tuple[str, ...], ks: tuple[int, ...],
+           results: dict[str, SimResult], pos: Positions) -> dict[str, list[int]]:
+    """The figures the rule moves beyond their intervals, with the player counts."""
+    moved: dict[str, list[int]] = {}
+    for k in ks:
+        keys = [_key(rule, v, k) for v in values]
+        a, b = (results[key] for key in keys)
+        for name, x, y in (("the leader's win rate", pos[keys[0]][0], pos[keys[1]][0]),
+                           ("the length", a.decisions, b.decisions),
+                           ("the points", game_points(a), game_points(b))):
+            if apart(x, y):
+                moved.setdefault(name, []).append(k)
+    return moved
 
 
 def _verdict(rule: str, values: tuple[str, ...], ks: tuple[int, ...],

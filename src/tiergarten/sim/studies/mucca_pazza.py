@@ -1,11 +1,11 @@
 """Mucca Pazza (standard): the first player's advantage by player count, and what the stars
 are worth (docs/games/mucca_pazza.md).
 
-`greedy` plays the solver's best turn and spends a star only when it wins more; `normal` is
+`greedy` plays the solver's best turn and spends a star only when it wins more; `saver` is
 the same greedy turn that never spends one (and so keeps all three for the tie break: ranks
 order by cards, then by stars left). Three measures:
 
-- `greedy` against `normal` head to head: what spending is worth in wins;
+- `greedy` against `saver` head to head: what spending is worth in wins;
 - in games of `greedy` against `greedy`, every turn's start, solved (`solve`, the solver of the
   rules page) with the mover's stars and without: how often spending a star won more cards,
   and, for a mover with no star left, how often one star would have;
@@ -28,15 +28,17 @@ from .page import (
     against,
     by_position,
     cell,
+    designer_section,
     figure,
     mean_cell,
     rate_tally,
     strip_timing,
 )
 
-SPENDER, SAVER = "greedy", "normal"
+SPENDER, SAVER = "greedy", "saver"  # bots' own names (MuccaBot, MuccaSaver), not levels
+QUICK = 12  # games per line-up of the quick form (tests/sim/test_sim_studies.py)
 PLAYERS = (2, 3, 4)
-GAMES = 3_600  # per line-up: a multiple of 2, 3 and 4 players
+GAMES = 1_200  # per line-up: a multiple of 2, 3 and 4 players
 Positions = dict[str, list[Tally]]
 
 
@@ -66,6 +68,9 @@ def write(results: dict[str, SimResult], page: Page) -> None:
     _duel(results, page)
     _turns(results["first-2"], page)
     _tie_breaks(results, page)
+    page.heading("What designers ask next")
+    designer_section(page, [(f"{k} players", results[f"first-{k}"]) for k in PLAYERS],
+                     "players")
     page.keep("results", {key: strip_timing(r) for key, r in results.items()})
 
 
@@ -127,7 +132,7 @@ def _turns(r: SimResult, page: Page) -> None:
     spent_more: list[float] = []  # mover holds a star: did spending win more?
     extra: list[float] = []  # ...and by how many cards
     would: list[float] = []  # mover holds none: would one star have won more?
-    game = load(r.game, len(r.players), **r.options)
+    game = load(r.game, len(r.players), rules=r.rules, **r.options)
     for o in r.outcomes:
         assert o.record is not None
         state = game.new_state(o.record["seed"])

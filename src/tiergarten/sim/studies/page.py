@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from tiergarten.core import load  # noqa: E402
 
+from ..measures import Rate  # noqa: E402
 from ..report import legend_beside  # noqa: E402
 from ..stats import Summary  # noqa: E402
 from ..tournament import SimResult, Tally  # noqa: E402
@@ -34,10 +35,11 @@ FirstPlayer = Callable[[dict[str, Any]], int]  # initial public observation -> s
 class Page:
     """A markdown page being written into `out`, with its figures beside it."""
 
-    def __init__(self, out: Path, title: str) -> None:
-        self.out = out
+    def __init__(self, out: Path | None, title: str) -> None:
+        self.out = out  # None: figures only, no files (the quick form's check)
         self.lines = [f"# {title}", ""]
         self.figures: dict[str, Any] = {}
+        self.plots: list[str] = []  # the PNG files drawn, in order
 
     def text(self, *paragraphs: str) -> None:
         for paragraph in paragraphs:
@@ -54,9 +56,11 @@ class Page:
 
     def plot(self, fig: Any, file: str, alt: str) -> None:
         """Save `fig` as `file` beside the page and show it there."""
-        fig.savefig(self.out / file, dpi=90, bbox_inches="tight",
-                    metadata={"Software": None})  # no version stamp: the same bytes next time
+        if self.out is not None:
+            fig.savefig(self.out / file, dpi=90, bbox_inches="tight",
+                        metadata={"Software": None})  # no version stamp: same bytes next time
         plt.close(fig)
+        self.plots.append(file)
         self.lines += [f"![{alt}]({file})", ""]
 
     def keep(self, key: str, value: Any) -> None:
@@ -64,12 +68,27 @@ class Page:
         self.figures[key] = value
 
     def write(self) -> Path:
+        assert self.out is not None, "a page of figures only is not written"
         self.out.mkdir(parents=True, exist_ok=True)
         page = self.out / "README.md"
         page.write_text("\n".join(self.lines).rstrip() + "\n", encoding="utf-8")
+        self._forget_plots()
         (self.out / "figures.json").write_text(
-            json.dumps(self.figures, indent=1, allow_nan=False) + "\n", encoding="utf-8")
+            json.dumps({**self.figures, "plots": self.plots}, indent=1, allow_nan=False)
+            + "\n", encoding="utf-8")
         return page
+
+    def _forget_plots(self) -> None:
+        """Remove the plots an earlier page of this folder drew and this one does not (the
+        old figures.json lists them), so no stale picture stays beside the page."""
+        assert self.out is not None
+        try:
+            old = json.loads((self.out / "figures.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        for file in old.get("plots", []) if isinstance(old, dict) else []:
+            if file not in self.plots and Path(file).name == file and file.endswith(".png"):
+                (self.out / file).unlink(missing_ok=True)
 
 
 # -- figures --------------------------------------------------------------------------------
@@ -83,7 +102,7 @@ def by_position(r: SimResult, first_player: FirstPlayer) -> list[Tally]:
     """Win rates by position at the table, counted clockwise from the game's first player
     (read from the public observation of the game's initial state)."""
     k = len(r.players)
-    game = load(r.game, k, **r.options)
+    game = load(r.game, k, rules=r.rules, **r.options)
     shares: list[list[float]] = [[] for _ in range(k)]
     for o in r.outcomes:
         first = first_player(game.new_state(r.seed + o.index).observe(None))
@@ -123,6 +142,57 @@ def strip_timing(r: SimResult) -> dict[str, Any]:
     return data
 
 
+def rate_cell(r: Rate | None) -> str:
+    return "–" if r is None else f"{r.rate:.1%} ({100 * r.low:.1f}–{r.high:.1%})"
+
+
+def designer_section(page: Page, rows: Sequence[tuple[str, SimResult]], first: str,
+                     top: int = 10) -> None:
+    """Lead changes, comebacks, kingmaking and downtime per line-up, then how often each
+    action or card is used (docs/lab.md defines each measure)."""
+    standing = next((r.designer.standing for _, r in rows
+                     if r.designer is not None and r.designer.standing), None)
+    page.text("Read from each game's public record after every turn (a run of decisions by "
+              f"one seat): the leader is the one seat strictly best by {standing or 'score'}; "
+              "a lead change is a new leader; a comeback, a winner who was alone in last "
+              "place after some turn; kingmaking (three or more seats), the winner's last "
+              "taking of the lead made by a third seat's turn; downtime, the decisions the "
+              "others take between two turns of a seat (mean per game, seat by seat). "
+              "Definitions: docs/lab.md.")
+    table, kept = [], {}
+    for label, r in rows:
+        d = r.designer
+        if d is None:
+            continue
+        waits = "; ".join("–" if w is None else f"{w.mean:.1f}" for w in d.downtime)
+        table.append([label, f"{r.n:,}",
+                      "–" if d.lead_changes is None else mean_cell(d.lead_changes, 2),
+                      rate_cell(d.comebacks), rate_cell(d.kingmaking), waits,
+                      str(d.longest_wait)])
+        kept[label] = {k: v for k, v in d.to_dict().items() if k != "usage"}
+    page.table([first, "games", "lead changes a game (95%)", "comebacks (95%)",
+                "kingmaking (95%)", "downtime by seat (decisions)", "longest wait"], table)
+    totals: dict[str, int] = {}
+    for _, r in rows:
+        for u in (r.designer.usage if r.designer else ()):
+            totals[u.key] = totals.get(u.key, 0) + u.uses
+    keys = sorted(totals, key=lambda key: (-totals[key], key))[:top]
+    usage = []
+    for key in keys:
+        cells = []
+        for _, r in rows:
+            use = next((u for u in (r.designer.usage if r.designer else ()) if u.key == key),
+                       None)
+            cells.append("–" if use is None else f"{use.per_game.mean:.2f} ({use.share:.1%})")
+        usage.append([f"`{key}`", *cells])
+    page.text(f"How often each action (its first word) or card is used: uses a game (share of "
+              f"all decisions), the {len(keys)} most used:")
+    page.table(["used", *[label for label, _ in rows]], usage)
+    page.keep("designer", {"measures": kept, "usage": {
+        label: {u.key: u.to_dict() for u in r.designer.usage} for label, r in rows
+        if r.designer is not None}})
+
+
 # -- plots ----------------------------------------------------------------------------------
 
 def advantage_bars(ax: Any, groups: Sequence[str], series: Mapping[str, Sequence[Tally]],
@@ -158,11 +228,18 @@ def figure(width: float = 6.5, height: float = 3.4) -> tuple[Any, Any]:
     return plt.subplots(figsize=(width, height))
 
 
+def panels(count: int) -> tuple[Any, list[Any]]:
+    """A figure of `count` plots side by side."""
+    fig, axes = plt.subplots(1, count, figsize=(5 * count, 3.4), squeeze=False)
+    return fig, list(axes[0])
+
+
 def pair() -> tuple[Any, tuple[Any, Any]]:
     """A figure of two plots side by side."""
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.4))
     return fig, (axes[0], axes[1])
 
 
-__all__ = ["Page", "advantage_bars", "against", "apart", "by_position", "cell", "figure",
-           "game_points", "mean_cell", "mean_points", "pair", "rate_tally", "strip_timing"]
+__all__ = ["Page", "advantage_bars", "against", "apart", "by_position", "cell",
+           "designer_section", "figure", "game_points", "mean_cell", "mean_points", "pair",
+           "panels", "rate_cell", "rate_tally", "strip_timing"]

@@ -1,4 +1,5 @@
-// The single page: #/ is the lobby, #/t/<id> a table, #/t/<id>/replay the replay of a game.
+// The single page: #/ is the lobby, #/t/<id> a table, #/t/<id>/replay the replay of a game,
+// #/lab the lab and #/lab/<id> one of its runs.
 import { LANGUAGES, preferredLanguage, setLanguage, language } from "./i18n.js";
 import { clear } from "./dom.js";
 import { showLobby } from "./lobby.js";
@@ -8,6 +9,7 @@ import { loadGames } from "./games.js";
 import { loadMe, renderAccountBar, showAccount } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { showLearn } from "./tutorial.js";
+import { showLab } from "./lab.js";
 
 let current = null;  // the screen shown now; has stop() to close its sockets
 
@@ -17,6 +19,7 @@ function route() {
   const [, kind, id, sub] = location.hash.replace(/^#/, "").split("/");
   if (kind === "account") current = showAccount(main);
   else if (kind === "learn") current = showLearn(main, id);
+  else if (kind === "lab") current = showLab(main, id && decodeURIComponent(id));
   else if (kind === "p" && id) current = showProfile(main, decodeURIComponent(id));
   else if (kind === "leaderboard" && id) current = showLeaderboard(main, id);
   else if (kind === "t" && id && sub === "replay") current = showReplay(main, id);

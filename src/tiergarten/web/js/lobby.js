@@ -32,7 +32,8 @@ export function showLobby(main) {
       yourTables(),
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
-        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),
+        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn")),
+          " ", h("a#lab-entry.button", { href: "#/lab" }, t("lab.link"))),
         h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
           games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
             type: "button", role: "radio", "aria-checked": String(g.id === state.game),
@@ -85,7 +86,7 @@ function createForm(game) {
       ...(game.real_time ? [] : [["clock:180:5", t("lobby.clock", { minutes: 3, seconds: 5 })],
         ["clock:600:10", t("lobby.clock", { minutes: 10, seconds: 10 })]])]
       .map(([v, label]) => new Option(label, v)));
-  const options = game.options.map(optionField);
+  const options = game.options.map((o) => optionField(game, o));
   const hints = game.hints ? h("input", { type: "checkbox", id: "hints", checked: true }) : null;
 
   function renderSeats() {
@@ -158,60 +159,62 @@ function createForm(game) {
     hints ? h("label.field", { title: t("lobby.hints_help") }, h("span", {}, t("lobby.hints")), hints,
       h("small", {}, t("lobby.hints_help"))) : null,
     h("button.primary", { type: "submit" }, t("lobby.create")));
+}
 
-  function optionField(option) {
-    const id = `opt-${option.name}`;
-    const label = tOr(`option.${game.id}.${option.name}`, option.name.replaceAll("_", " "));
-    const doc = tOr(`option.${game.id}.${option.name}.doc`, option.doc);
-    let input;
-    if (option.kind === "bool") {
-      input = h("input", { type: "checkbox", id, checked: option.default === true });
-    } else if (option.choices) {
-      input = h("select", { id }, option.choices.map((c) => new Option(tOr(`choice.${c}`, String(c)), String(c), false, c === option.default)));
-    } else if (option.kind === "int") {
-      input = h("input", { type: "number", id, value: option.default ?? "", min: option.minimum ?? undefined,
-        max: option.maximum ?? undefined, placeholder: option.nullable ? t("lobby.unlimited") : undefined });
-    } else if (isMapping(option.default)) {
-      return mappingField(option, id, label, doc);
-    } else {
-      input = h("input", { type: "text", id, value: typeof option.default === "object" ? JSON.stringify(option.default) : option.default ?? "" });
+// One option's field (the lobby's and the lab's forms): `el` to show, `read()` the chosen
+// [name, value], or null for the default.
+export function optionField(game, option) {
+  const id = `opt-${option.name}`;
+  const label = tOr(`option.${game.id}.${option.name}`, option.name.replaceAll("_", " "));
+  const doc = tOr(`option.${game.id}.${option.name}.doc`, option.doc);
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", { type: "checkbox", id, checked: option.default === true });
+  } else if (option.choices) {
+    input = h("select", { id }, option.choices.map((c) => new Option(tOr(`choice.${c}`, String(c)), String(c), false, c === option.default)));
+  } else if (option.kind === "int") {
+    input = h("input", { type: "number", id, value: option.default ?? "", min: option.minimum ?? undefined,
+      max: option.maximum ?? undefined, placeholder: option.nullable ? t("lobby.unlimited") : undefined });
+  } else if (isMapping(option.default)) {
+    return mappingField(game, option, id, label, doc);
+  } else {
+    input = h("input", { type: "text", id, value: typeof option.default === "object" ? JSON.stringify(option.default) : option.default ?? "" });
+  }
+  const el = h("label.option", { for: id, title: option.allowed },
+    h("span.option-name", {}, label), input, h("small", {}, doc));
+  const read = () => {
+    let value;
+    if (option.kind === "bool") value = input.checked;
+    else if (option.kind === "int") value = input.value === "" ? null : Number(input.value);
+    else if (option.choices) value = option.choices.find((c) => String(c) === input.value);
+    else {
+      try { value = JSON.parse(input.value); } catch { value = input.value; }
     }
-    const el = h("label.option", { for: id, title: option.allowed },
-      h("span.option-name", {}, label), input, h("small", {}, doc));
-    const read = () => {
-      let value;
-      if (option.kind === "bool") value = input.checked;
-      else if (option.kind === "int") value = input.value === "" ? null : Number(input.value);
-      else if (option.choices) value = option.choices.find((c) => String(c) === input.value);
-      else {
-        try { value = JSON.parse(input.value); } catch { value = input.value; }
-      }
-      if (JSON.stringify(value) === JSON.stringify(option.default)) return null;
-      return [option.name, value];
-    };
-    return { el, read };
-  }
+    if (JSON.stringify(value) === JSON.stringify(option.default)) return null;
+    return [option.name, value];
+  };
+  return { el, read };
+}
 
-  // A mapping of names to words (MammuZ's dinosaur_powers): one select per name, offering every
-  // word the default uses (each power once), in the page's language; the game's board words
-  // the names (`optionKeyWord`).
-  function mappingField(option, id, label, doc) {
-    const keys = Object.keys(option.default);
-    const keyWord = (key) => loadedBoard(game.id)?.optionKeyWord?.(option.name, key) ?? key;
-    const values = [...new Set(Object.values(option.default))];
-    const selects = keys.map((key) => h("select", { id: `${id}-${key}`, dataset: { key } },
-      values.map((v) => new Option(tOr(`choice.${option.name}.${v}`, v.replaceAll("_", " ")), v, false, v === option.default[key]))));
-    const el = h("fieldset.option.mapping", { id, title: option.allowed },
-      h("legend.option-name", {}, label),
-      h("div.mapping-rows", {}, keys.map((key, i) => h("label.mapping-row", { for: selects[i].id },
-        h("span", {}, keyWord(key)), selects[i]))),
-      h("small", {}, doc));
-    const read = () => {
-      const value = Object.fromEntries(selects.map((sel) => [sel.dataset.key, sel.value]));
-      return JSON.stringify(value) === JSON.stringify(option.default) ? null : [option.name, value];
-    };
-    return { el, read };
-  }
+// A mapping of names to words (MammuZ's dinosaur_powers): one select per name, offering every
+// word the default uses (each power once), in the page's language; the game's board words
+// the names (`optionKeyWord`).
+function mappingField(game, option, id, label, doc) {
+  const keys = Object.keys(option.default);
+  const keyWord = (key) => loadedBoard(game.id)?.optionKeyWord?.(option.name, key) ?? key;
+  const values = [...new Set(Object.values(option.default))];
+  const selects = keys.map((key) => h("select", { id: `${id}-${key}`, dataset: { key } },
+    values.map((v) => new Option(tOr(`choice.${option.name}.${v}`, v.replaceAll("_", " ")), v, false, v === option.default[key]))));
+  const el = h("fieldset.option.mapping", { id, title: option.allowed },
+    h("legend.option-name", {}, label),
+    h("div.mapping-rows", {}, keys.map((key, i) => h("label.mapping-row", { for: selects[i].id },
+      h("span", {}, keyWord(key)), selects[i]))),
+    h("small", {}, doc));
+  const read = () => {
+    const value = Object.fromEntries(selects.map((sel) => [sel.dataset.key, sel.value]));
+    return JSON.stringify(value) === JSON.stringify(option.default) ? null : [option.name, value];
+  };
+  return { el, read };
 }
 
 function isMapping(value) {

@@ -88,4 +88,4 @@ class MuccaPazzaEncoder(Encoder):
         out[at("over")] = 1.0 if obs["over"] else 0.0
 
 
-ENCODER = MuccaPazzaEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER
+ENCODER = MuccaPazzaEncoder  # found by convention: encoders/<game id>.py exports ENCODER

@@ -86,4 +86,4 @@ class LeckerMammutEncoder(Encoder):
         self.seats(out, "penalty_cards", obs, obs["penalty_cards"], 10)
 
 
-ENCODER = LeckerMammutEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER
+ENCODER = LeckerMammutEncoder  # found by convention: encoders/<game id>.py exports ENCODER

@@ -114,4 +114,4 @@ class MammuZEncoder(Encoder):
             out[base + _KIND[name]] += 1 / COUNTS[_KIND[name]]
 
 
-ENCODER = MammuZEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER
+ENCODER = MammuZEncoder  # found by convention: encoders/<game id>.py exports ENCODER

@@ -113,4 +113,4 @@ class MauMauEncoder(Encoder):
         return idx, val
 
 
-ENCODER = MauMauEncoder  # found by convention: rl/encoders/<game id>.py exports ENCODER
+ENCODER = MauMauEncoder  # found by convention: encoders/<game id>.py exports ENCODER

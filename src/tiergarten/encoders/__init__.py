@@ -1,6 +1,6 @@
 """One observation encoder per game, built only from `state.observe(seat)`.
 
-Found by convention: `tiergarten.rl.encoders.<game id>` exports `ENCODER`, the encoder class,
+Found by convention: `tiergarten.encoders.<game id>` exports `ENCODER`, the encoder class,
 so a new game adds its module and edits nothing here.
 
 >>> import tiergarten
@@ -29,7 +29,7 @@ def encoder_class(game_id: str) -> type[Encoder]:
         module = importlib.import_module(f"{__name__}.{game_id}")
     except ModuleNotFoundError:
         raise KeyError(f"no observation encoder for {game_id!r}: add "
-                       f"tiergarten/rl/encoders/{game_id}.py exporting ENCODER") from None
+                       f"tiergarten/encoders/{game_id}.py exporting ENCODER") from None
     cls: type[Encoder] = module.ENCODER
     return cls
 
