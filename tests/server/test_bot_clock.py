@@ -65,4 +65,4 @@ def test_a_bots_pause_counts_from_when_it_became_due_not_from_when_it_had_though
     assert all(0.19 <= p <= 0.27 for p in pauses), pauses
     assert max(pauses) - min(pauses) < 0.05, pauses
     slow = run(go({0: 0.3, 1: 0.3}))
-    assert all(0.29 <= p <= 0.37 for p in slow), slow
+    assert all(0.29 <= p <= 0.45 for p in slow), slow  # counted from after thinking: 0.5

@@ -279,3 +279,19 @@ def test_an_address_may_create_only_so_many_tables(tight: Server) -> None:
             in refusal.json()["detail"])
     assert 1 <= int(refusal.headers["Retry-After"]) <= 10
     assert tight.post("/api/tables", {"game": "maumau"}, address()).status_code == 201
+
+
+def test_the_gate_counts_connections_per_address_and_frees_a_place_on_leave() -> None:
+    """The `Gate` alone (server/edge/limits.py), in one process."""
+    from tiergarten.server.edge.limits import Gate
+    from tiergarten.server.edge.settings import Settings
+
+    gate = Gate(Settings(address_connections=2, table_connections=3))
+
+    async def three() -> list[str | None]:
+        return [await gate.enter("10.0.0.1", t) for t in ("t1", "t2", "t3")]
+
+    assert run(three()) == [None, None, "at most 2 connections from one address at once"]
+    gate.leave("10.0.0.1", "t2")
+    assert run(gate.enter("10.0.0.1", "t3")) is None
+    assert run(gate.enter("10.0.0.2", "t3")) is None  # another address has its own budget

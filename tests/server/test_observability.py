@@ -10,6 +10,7 @@ import gc
 import io
 import json
 import logging
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -186,6 +187,15 @@ def test_every_line_is_json_with_the_worker_uvicorns_asyncios_and_warnings(
     root = logging.getLogger()
     saved = (root.handlers[:], root.level)
     monkeypatch.setattr("sys.stderr", out)
+    # dictConfig closes every handler the process made before (pytest's own among them, and
+    # with them this worker's capture of stderr): it sees only the ones this test makes
+    monkeypatch.setattr(logging, "_handlerList", [])
+    monkeypatch.setattr(logging, "_handlers", weakref.WeakValueDictionary())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "tiergarten",
+                 "py.warnings", logs.START):
+        logger = logging.getLogger(name)
+        for attr in ("handlers", "level", "propagate", "disabled"):
+            monkeypatch.setattr(logger, attr, getattr(logger, attr))
     try:
         logs.configure("json", "info", "games-8001")
         logs.banner("tiergarten serving on http://127.0.0.1:8001  (database: x)\n  only this",

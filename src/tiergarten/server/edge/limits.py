@@ -26,14 +26,9 @@ worker, as they do with one process), says so once in the log and counts it in
 `tiergarten_limits_local_total`, then tries Redis again; once Redis answers it says so once
 more and writes this worker's counts back.
 
->>> import asyncio
->>> gate = Gate(Settings(address_connections=2, table_connections=3))
->>> async def three():
-...     return [await gate.enter("10.0.0.1", t) for t in ("t1", "t2", "t3")]
->>> asyncio.run(three())
-[None, None, 'at most 2 connections from one address at once']
->>> gate.leave("10.0.0.1", "t2"); asyncio.run(gate.enter("10.0.0.1", "t3")) is None
-True
+A connection asks `await gate.enter(address, table)` (None: in; else the refusal's words,
+such as 'at most 2 connections from one address at once') and says `gate.leave(address,
+table)` when it closes (tests/server/test_limits.py shows both).
 """
 
 from __future__ import annotations
