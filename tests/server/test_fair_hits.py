@@ -30,6 +30,7 @@ from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.table.bot_driver import BotMove
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 
 from .harness import Message, Server, run
 from .test_tables import drain
@@ -282,8 +283,8 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
     async def race(arrive: float) -> tuple[list[Any], list[str]]:
         store = SqlStore(tmp_path / f"bots{arrive}.db")
         manager = TableManager(store, Settings(allow_seeds=True, bot_pace=1.0, hit_cap=CAP))
-        table = manager.create("lecker_mammut", 2, {"rounds": 1}, [None, SeatSpec(bot="slow")],
-                               seed=SEED)
+        table = manager.create(TableSpec(game="lecker_mammut", players=2, options={"rounds": 1},
+                                         seats=[None, SeatSpec(bot="slow")], seed=SEED))
 
         def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
             if len(state.history) != 3:

@@ -12,6 +12,7 @@ from ..edge.limits import Gate
 from ..edge.protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.settings import hash_token
 from ..table.manager import Account
+from ..table.spec import requested
 from .account import accounts, signed_in
 from .deps import Tables, need
 
@@ -31,12 +32,7 @@ async def create_table(body: CreateTable, tables: Tables, request: Request) -> d
                                  f"try again in {math.ceil(wait)} s",
                             headers={"Retry-After": str(math.ceil(wait))})
     owner = secrets.token_urlsafe(24)
-    extra: dict[str, Any] = {"chat": body.chat}
-    if body.clock is not None:
-        extra["clock"] = body.clock.model_dump()
-    table = tables.create(body.game, body.players, body.options, body.seats, body.timer,
-                          body.seed, hints=body.hints, extra=extra,
-                          owner_hash=hash_token(owner))
+    table = tables.create(requested(body), owner_hash=hash_token(owner))
     return {**table.info(), "owner": owner}
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import re
 import secrets
 from collections.abc import Awaitable, Callable
@@ -16,14 +15,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tiergarten import bots
-from tiergarten.core import OptionError, load
 from tiergarten.core.game import fresh_seed
 
-from ..edge.protocol import SeatSpec, clean_name
+from ..edge.protocol import clean_name
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import SeatRow, Store, TableRow
 from .connection import Connection
+from .spec import TableSpec, document, settle, timer_column
 from .tables import LiveTable, ToTable
 from .transport import LocalTransport, Transport
 from .unreplayable import Unreplayable
@@ -217,34 +215,14 @@ class TableManager:
             del self.tables[table.id]  # the database has all of it; `get` rebuilds it
             self.ownership.release(table.id)
 
-    def create(self, game_id: str, players: int | None, options: dict[str, Any],
-               seats: list[SeatSpec | None], timer: float | None = None,
-               seed: int | None = None, rematch_of: TableRow | None = None,
-               hints: bool = True, extra: dict[str, Any] | None = None,
-               owner_hash: str | None = None) -> LiveTable:
-        """A new table; bad games, options, player counts or bot names raise OptionError.
-
-        `extra`: `chat` (on or off), `clock` ({"bank", "increment"}: not with `timer`, not at a
-        real-time game), `tutorial`; `owner_hash`: the creator's token hash."""
-        game = load(game_id, players, **options)
-        extra = dict(extra or {})
-        if extra.get("clock") and timer is not None:
-            raise OptionError("a table has a turn timer or a clock, not both")
-        if extra.get("clock") and game.info.real_time:
-            raise OptionError(f"{game.info.title} is played in real time: a clock per player "
-                              "needs turns (a turn timer does not either)")
-        if len(seats) > game.players:
-            raise OptionError(f"{len(seats)} seats given for {game.players} players")
-        if seed is not None and not self.settings.allow_seeds and not extra.get("tutorial"):
-            raise OptionError("this server does not let a table's creator choose the seed")
-        rows = []
-        for seat in range(game.players):
-            spec = seats[seat] if seat < len(seats) else None
-            if spec is not None and spec.bot is not None:
-                bots.make(spec.bot, game, seat, random.Random(0))  # unknown names raise OptionError
-                rows.append(SeatRow(seat, "bot", bot=spec.bot))
-            else:
-                rows.append(SeatRow(seat, "human"))
+    def create(self, spec: TableSpec, owner_hash: str | None = None,
+               rematch_of: TableRow | None = None) -> LiveTable:
+        """A new table of `spec`, checked here once (`spec.settle`: bad games, options, player
+        counts, bot names or settings raise OptionError). `owner_hash`: the creator's token
+        hash (who may switch chat); `rematch_of`: the table whose people sit down again."""
+        spec = settle(spec, self.settings.allow_seeds)
+        rows = [SeatRow(seat, "human") if given is None else SeatRow(seat, "bot", bot=given.bot)
+                for seat, given in enumerate(spec.seats)]
         table_id = secrets.token_urlsafe(9)
         placed_later = (self.ownership.shared and rematch_of is None
                         and any(r.kind == "human" for r in rows))
@@ -257,11 +235,12 @@ class TableManager:
                 if seat_row.user_id is not None and self.seat_tokens is not None:
                     seat_row.token_hash = hash_token(self.seat_tokens(
                         table_id, seat_row.seat, seat_row.user_id))
+        assert spec.players is not None  # settled
         row = self.store.create_table(
-            table_id, game.id, game.players, dict(game.options),
-            fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash,
-            game.rules)
+            table_id, spec.game, spec.players, dict(spec.options),
+            fresh_seed() if spec.seed is None else spec.seed, rows, timer_column(spec),
+            None if rematch_of is None else rematch_of.id, spec.hints, document(spec, None),
+            owner_hash, spec.rules)
         if placed_later:  # nothing runs at it until somebody sits down
             return self._live(row)
         table = self._keep(self._live(row))
@@ -307,11 +286,8 @@ class TableManager:
             raise TableError("a rematch is for a finished game", 409)
         if table.rematch is not None:
             return self._need(table.rematch)
-        new = self.create(table.row.game, table.row.players, table.row.options, [],
-                          table.row.timer, rematch_of=table.row, hints=table.row.hints,
-                          extra={k: v for k, v in table.row.extra.items()
-                                 if k not in ("tutorial", "started")},
-                          owner_hash=table.row.owner_hash)
+        again = table.spec.model_copy(update={"seed": None, "rules": None, "tutorial": None})
+        new = self.create(again, table.row.owner_hash, rematch_of=table.row)
         table.rematch = new.id
         table.broadcast_info()
         return new

@@ -44,6 +44,7 @@ from .chat import TableChat
 from .clock import Clock, due, from_log
 from .fair_queue import FairQueue, Held, credited
 from .seats import Seats
+from .spec import PlayerClock, document, read, timer_column
 from .table_log import Entry, StoreFailed, TableLog
 from .transport import Peer, Transport
 from .tutorial import TUTORIALS, Coach, moves_made
@@ -62,6 +63,7 @@ class LiveTable:
         self.store = store
         self.transport = transport
         self.settings = settings
+        self.spec, self.started = read(row)  # what its creator chose; when the game began
         self.seats = Seats(row.seats)
         self.log = TableLog(row, store, self._published, settings.db_retry)
         self.real_time = self.log.state.game.info.real_time
@@ -74,10 +76,10 @@ class LiveTable:
         self._acts = metrics.ACTS.labels(game=row.game)
         self.on_over: Callable[[LiveTable], None] | None = None  # the game has just ended
         self._loop = asyncio.get_running_loop()
-        self.chat = TableChat(row.id, store, transport, bool(row.extra.get("chat", True)))
+        self.chat = TableChat(row.id, store, transport, self.spec.chat)
         self.clock = self._make_clock()
         self.bots.clock = self.clock
-        tutorial = row.extra.get("tutorial")
+        tutorial = self.spec.tutorial
         self.coach = (Coach(tutorial, TUTORIALS[tutorial])
                       if tutorial in TUTORIALS else None)  # the learner is seat 0
         self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
@@ -108,25 +110,25 @@ class LiveTable:
         return {
             "type": "table", "id": self.id, "game": self.row.game, "players": self.row.players,
             "options": self.row.options, "status": self.status, "version": self.version,
-            "timer": self.row.timer, "hints": self.row.hints, "chat": self.chat.on,
-            "clock": self.row.extra.get("clock"), "tutorial": self.row.extra.get("tutorial"),
+            "timer": timer_column(self.spec), "hints": self.spec.hints, "chat": self.chat.on,
+            "clock": (self.spec.time.model_dump(exclude={"kind"})
+                      if isinstance(self.spec.time, PlayerClock) else None),
+            "tutorial": self.spec.tutorial,
             "created": self.row.created.isoformat(), "rules": self.state.game.rules,
             "rematch": self.rematch,
             "seats": self.seats.info(self.transport.audience(self.id)),
         }
 
     def _make_clock(self) -> Clock | None:
-        spec = self.row.extra.get("clock")
-        if not spec:
+        spec = self.spec.time
+        if not isinstance(spec, PlayerClock):
             return None
         if self.status == "playing":  # rebuilt (a restart, another worker): from the log
-            started = self.row.extra.get("started")
-            return from_log(spec, self.state.game.new_state(self.row.seed), self.row.actions,
-                            self.store.action_times(self.id),
-                            None if started is None else dt.datetime.fromisoformat(started),
+            return from_log(spec.bank, spec.increment, self.state.game.new_state(self.row.seed),
+                            self.row.actions, self.store.action_times(self.id), self.started,
                             self.seats.people(), self.row.players, self._loop.time())
-        return Clock(float(spec["bank"]), float(spec.get("increment", 0)), self.seats.people(),
-                     self._loop.time(), self.row.players)
+        return Clock(spec.bank, spec.increment, self.seats.people(), self._loop.time(),
+                     self.row.players)
 
     def _due_people(self) -> list[int]:
         return due(self.state, self.seats.people())
@@ -450,8 +452,8 @@ class LiveTable:
             self.log.start()
             if self.clock is not None:
                 self.clock.moved(None, self._due_people(), self._loop.time())
-                self.row.extra = {**self.row.extra, "started": dt.datetime.now(dt.UTC).isoformat()}
-                self.store.set_extra(self.id, self.row.extra)  # whence a rebuilt clock counts
+                self.started = dt.datetime.now(dt.UTC)
+                self._keep_spec()  # whence a rebuilt clock counts
             self.broadcast_info()
             self.broadcast(None)  # the game begins: everyone gets the deal's entries
         if self.status == "playing":
@@ -482,9 +484,14 @@ class LiveTable:
                 self.row.owner_hash, hash_token(owner_token)):
             raise TableError("only the table's creator may switch its chat", 403)
         self.chat.on = on
-        self.row.extra = {**self.row.extra, "chat": on}
-        self.store.set_extra(self.id, self.row.extra)
+        self.spec = self.spec.model_copy(update={"chat": on})
+        self._keep_spec()
         self.broadcast_info()
+
+    def _keep_spec(self) -> None:
+        """Store the table's spec (and when its game began) anew."""
+        self.row.extra = document(self.spec, self.started)
+        self.store.set_extra(self.id, self.row.extra)
 
     def leave(self, token: str) -> int:
         """A person leaves: before the game the seat opens again; during it a bot plays on
