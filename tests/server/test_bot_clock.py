@@ -13,6 +13,7 @@ from tiergarten.server.edge.protocol import SeatSpec
 from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.memory_store import MemoryStore
 from tiergarten.server.table.bot_driver import BotMove
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
@@ -56,7 +57,7 @@ def test_a_bots_pause_counts_from_when_it_became_due_not_from_when_it_had_though
         table = manager.create(TableSpec(
             game="maumau", players=2, options={"rounds": 1},
             seats=[SeatSpec(bot="random"), SeatSpec(bot="random")], seed=3))
-        table.bots.choose = choose  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
         while table.version < 4:
             await asyncio.sleep(0.01)
         await manager.stop()

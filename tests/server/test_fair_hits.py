@@ -29,6 +29,7 @@ from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.table.bot_driver import BotMove
 from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
@@ -291,7 +292,7 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
                 return None
             return BotMove(1, state.game.parse_action("hit deer"), 0.3)
 
-        table.bots.choose = choose  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
         manager.join(table.id, "Ann")
         person = Connection(0)
         table.connect(person)

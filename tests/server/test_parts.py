@@ -24,6 +24,7 @@ from tiergarten.server.storage.store import SeatRow
 from tiergarten.server.table.bot_driver import BotDriver, BotMove
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.fair_queue import FairQueue, Held
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 from tiergarten.server.table.table_log import StoreFailed, TableLog
@@ -338,7 +339,7 @@ def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_cho
                 return None
             return BotMove(0, state.game.parse_action("flip"), 0.3)
 
-        table.bots.choose = choose  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
         manager.join(table.id, "Ann")
         ann = Connection(1)
         table.connect(ann)

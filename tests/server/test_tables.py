@@ -13,6 +13,7 @@ from tiergarten.server.edge.protocol import Act, SeatSpec
 from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
@@ -150,13 +151,13 @@ def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
     async def go() -> None:
         manager, table, ann, bob = await two_people(tmp_path)
         asked: list[int] = []
-        choose = table.bots.choose
+        choose = table.feature(BotSeats).driver.choose
 
         def counting(*args: Any) -> Any:
             asked.append(1)
             return choose(*args)
 
-        table.bots.choose = counting  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = counting  # type: ignore[union-attr,method-assign]
         for _ in range(3):
             await asyncio.sleep(0.01)
             mover = ann if table.state.legal_actions(0) else bob

@@ -31,6 +31,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
 
+from tiergarten.core import State
 from tiergarten.core.registry import replay
 
 from ..storage.schema import ACTIONS, RATINGS, RESULTS, SEATS, TABLES, USERS
@@ -131,9 +132,10 @@ def _turn(engine: Engine) -> Iterator[Connection]:
         yield conn
 
 
-def game_over(engine: Engine, row: TableRow) -> bool:
-    """The live server's hook: a table's game has just ended (its last act committed)."""
-    state = replay(row.record())
+def game_over(engine: Engine, row: TableRow, state: State | None = None) -> bool:
+    """The live server's hook: a table's game has just ended (its last act committed); `state`
+    is the finished game, as the table holds it (else it is replayed from the record)."""
+    state = replay(row.record()) if state is None else state
     if not state.is_over():
         return False
     result = state.result()

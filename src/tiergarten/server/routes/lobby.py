@@ -11,6 +11,7 @@ from fastapi import APIRouter, HTTPException, Request
 from ..edge.limits import Gate
 from ..edge.protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.settings import hash_token
+from ..table.features.chat import TableChat
 from ..table.manager import Account
 from ..table.spec import requested
 from .account import accounts, signed_in
@@ -40,7 +41,10 @@ async def create_table(body: CreateTable, tables: Tables, request: Request) -> d
 async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[str, Any]:
     """The creator switches the table's chat on or off (403 for anyone else)."""
     table = need(tables, table_id)
-    table.switch_chat(body.owner, body.on)
+    chat = table.feature(TableChat)
+    if chat is None:
+        raise HTTPException(409, "this table has no chat")
+    chat.switch(body.owner, body.on)
     return table.info()
 
 

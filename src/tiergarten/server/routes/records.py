@@ -17,7 +17,7 @@ from tiergarten.core import State
 from tiergarten.core import replay as replay_record
 
 from ..storage.store import TableRow
-from ..table.chat import stored_lines
+from ..table.features.chat import TableChat, stored_lines
 from ..table.manager import TableManager, is_table_id
 from ..table.replay import replay_steps
 from ..table.seats import Seats
@@ -58,10 +58,11 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
     if table.status != "over":
         raise HTTPException(409, "a game can be replayed once it is over; this one is "
                                  f"{table.status}")
+    chat = table.feature(TableChat)
     return {"game": table.row.game, "players": table.state.game.players,
             "seats": table.info()["seats"], "result": table.state.result().to_dict(),
             "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id)),
-            "chat": list(table.chat.lines)}
+            "chat": list(chat.lines) if chat is not None else []}
 
 
 def _replayed(row: TableRow) -> State:

@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tiergarten.core import State
 from tiergarten.core.game import fresh_seed
 
 from ..edge.protocol import clean_name
@@ -125,8 +126,9 @@ class TableManager:
         self.locate: Locate | None = None  # several processes: finds the owner of a table
         # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
         self.seat_tokens: Callable[[str, int, int], str] | None = None
-        # stores a finished game's results and ratings (`ratings.game_over`; None: not here)
-        self.game_over: Callable[[TableRow], object] | None = None
+        # stores a finished game's results and ratings from its row and its finished state
+        # (`ratings.game_over`; None: not here)
+        self.game_over: Callable[[TableRow, State], object] | None = None
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -204,10 +206,11 @@ class TableManager:
 
     def _over(self, table: LiveTable) -> None:
         """A game ended: its results (ratings) are stored in the store's writer, after the
-        last act's commit and in the order the games ended."""
+        last act's commit and in the order the games ended, from the state the table holds."""
         if self.game_over is not None:
             row, hook = table.row, self.game_over
-            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row)
+            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row,
+                                                                table.state)
             future.add_done_callback(_log_failure)
 
     def _forget(self, table: LiveTable) -> None:

@@ -1,10 +1,12 @@
-"""Table chat: plain-text lines and quick reactions from players and spectators.
+"""Table chat (a table feature): plain-text lines and quick reactions from players and
+spectators.
 
 A line is cleaned (NFC, control characters dropped, spaces collapsed) and then at most
 `CHAT_LENGTH` characters; each connection may say `BURST` lines at once and one every
 `EVERY` seconds after that. A line is stored with the table (and the table's version then, so
-a replay shows it in place) before anyone hears it. The creator may switch chat off. Muting is
-each reader's own business (the client hides a muted seat's lines).
+a replay shows it in place) before anyone hears it. A connection gets the chat so far once it
+is greeted (`chat_log`). The creator may switch chat off (`switch`, kept in the table's spec).
+Muting is each reader's own business (the client hides a muted seat's lines).
 
 >>> clean("  hi\\x00  there\\n ")
 'hi there'
@@ -20,9 +22,12 @@ import unicodedata
 import weakref
 from typing import Any
 
-from ..edge.protocol import CHAT_LENGTH, Chat, React
-from ..storage.store import Store
-from .transport import Peer, Transport
+from ...edge.protocol import CHAT_LENGTH, Chat, ClientMessage, React
+from ...edge.settings import TableError
+from ...storage.store import Store
+from ..feature import Feature, Table
+from ..spec import TableSpec
+from ..transport import Peer
 
 BURST, EVERY = 5, 2.0  # lines at once per connection, then one per EVERY seconds
 SPECTATOR = "spectator"
@@ -34,19 +39,41 @@ def clean(text: str) -> str:
     return " ".join(kept.split())
 
 
-class TableChat:
+class TableChat(Feature):
     """The chat of one table: its lines so far, on or off, and each connection's allowance."""
 
-    def __init__(self, table_id: str, store: Store, transport: Transport, on: bool) -> None:
-        self.table_id, self.store, self.transport = table_id, store, transport
-        self.on = on
-        self.lines: list[dict[str, Any]] = stored_lines(store, table_id)
+    handles = (Chat, React)
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.lines: list[dict[str, Any]] = stored_lines(table.store, table.id)
         self._allowance: weakref.WeakKeyDictionary[Peer, list[float]] = (
             weakref.WeakKeyDictionary())
         self._turn = asyncio.Lock()
 
-    def log_message(self) -> dict[str, Any]:
-        return {"type": "chat_log", "lines": list(self.lines)}
+    @classmethod
+    def describe(cls, spec: TableSpec) -> dict[str, Any]:
+        return {"chat": spec.chat}
+
+    @property
+    def on(self) -> bool:
+        return self.table.spec.chat
+
+    def switch(self, owner_token: str, on: bool) -> None:
+        """The table's creator switches chat on or off for everyone."""
+        if not self.table.is_creator(owner_token):
+            raise TableError("only the table's creator may switch its chat", 403)
+        self.table.respecify(self.table.spec.model_copy(update={"chat": on}))
+        self.table.broadcast_info()
+
+    def greeted(self, peer: Peer) -> None:
+        peer.send({"type": "chat_log", "lines": list(self.lines)})
+
+    async def handle(self, peer: Peer, message: ClientMessage, arrival: float) -> None:
+        assert isinstance(message, Chat | React)
+        seat = peer.seat
+        name = None if seat is None else (self.table.seats.rows[seat].name or "")
+        await self.say(peer, message, name, self.table.version)
 
     async def say(self, peer: Peer, message: Chat | React, name: str | None,
                   version: int) -> None:
@@ -74,11 +101,12 @@ class TableChat:
             line = {"n": len(self.lines), "version": version, "seat": peer.seat,
                     "name": (who or SPECTATOR)[:40], "kind": kind, "text": text,
                     "at": dt.datetime.now(dt.UTC)}
+            store = self.table.store
             await asyncio.get_running_loop().run_in_executor(
-                self.store.writer, self.store.add_chat, self.table_id, line)
+                store.writer, store.add_chat, self.table.id, line)
             wire = _wire(line)
             self.lines.append(wire)
-        self.transport.deliver_all(self.table_id, json.dumps(wire))
+        self.table.transport.deliver_all(self.table.id, json.dumps(wire))
 
     def _allow(self, peer: Peer) -> bool:
         now = time.monotonic()
