@@ -16,6 +16,8 @@ from typing import Any
 
 import orjson
 
+from ..edge.writer import text
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -45,7 +47,7 @@ class ForwardMiddleware:
         path = scope["path"]
         if path == "/api/tables" and scope["method"] == "GET":
             await _answer(send, 200, [(b"content-type", b"application/json")],
-                          orjson.dumps(await cluster.open_tables()))
+                          text(list(await cluster.open_tables())).encode())
             return
         match = TABLE_PATH.match(path)
         if match is None:

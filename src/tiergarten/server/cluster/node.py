@@ -33,8 +33,9 @@ import orjson
 import redis
 import redis.asyncio as aioredis
 
-from ..edge.protocol import BadMessage, Pong, read_client
+from ..edge.protocol import BadMessage, Pong, TableMessage, read_client
 from ..storage.store import Store, TableRow
+from ..table.messages import stored_table
 from .bus import Bus
 from .forward import TABLE_PATH, ASGIApp, call_app
 from .lease import Leases
@@ -206,20 +207,20 @@ class Cluster:
             elif future.exception() is not None:
                 future.exception()  # retrieved: nobody else may be waiting
 
-    async def open_tables(self) -> list[dict[str, Any]]:
+    async def open_tables(self) -> list[TableMessage]:
         """Every worker's tables waiting for people (the lobby), from the store."""
         assert self.manager is not None
         ids = await asyncio.to_thread(self.store.table_ids, ("open",))
         rows = await asyncio.to_thread(lambda: [self.store.load_table(t) for t in ids])
-        out = []
+        out: list[TableMessage] = []
         for table_id, row in zip(ids, rows, strict=True):
             table = self.manager.tables.get(table_id)
             if table is not None:
                 if table.status == "open" and table.open_seats():
                     out.append(table.info())
             elif row is not None and row.status == "open":
-                out.append(_lobby_info(row))
-        return [t for t in out if any(not s["taken"] for s in t["seats"])]
+                out.append(stored_table(row))  # the same builder as a live table's
+        return [t for t in out if any(not s.taken for s in t.seats)]
 
     async def forward_http(self, owner: str, method: str, path: str, query: str,
                            headers: list[tuple[str, str]], body: bytes
@@ -431,12 +432,3 @@ class Cluster:
     @property
     def relayed(self) -> int:
         return self.hub.connections
-
-
-def _lobby_info(row: TableRow) -> dict[str, Any]:
-    from ..table.seats import Seats
-
-    return {"type": "table", "id": row.id, "game": row.game, "players": row.players,
-            "options": row.options, "status": row.status, "version": len(row.actions),
-            "timer": row.timer, "hints": row.hints, "created": row.created.isoformat(),
-            "rules": row.rules, "rematch": None, "seats": Seats(row.seats).info(set())}

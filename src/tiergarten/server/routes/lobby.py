@@ -8,9 +8,10 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
+from ..edge.bodies import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.limits import Gate
-from ..edge.protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.settings import hash_token
+from ..edge.writer import wire
 from ..table.features.chat import TableChat
 from ..table.manager import Account
 from ..table.spec import requested
@@ -34,7 +35,7 @@ async def create_table(body: CreateTable, tables: Tables, request: Request) -> d
                             headers={"Retry-After": str(math.ceil(wait))})
     owner = secrets.token_urlsafe(24)
     table = tables.create(requested(body), owner_hash=hash_token(owner))
-    return {**table.info(), "owner": owner}
+    return {**wire(table.info()), "owner": owner}
 
 
 @router.post("/api/tables/{table_id}/chat")
@@ -45,18 +46,18 @@ async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[s
     if chat is None:
         raise HTTPException(409, "this table has no chat")
     chat.switch(body.owner, body.on)
-    return table.info()
+    return wire(table.info())
 
 
 @router.get("/api/tables")
 async def open_tables(tables: Tables) -> list[dict[str, Any]]:
     """Tables waiting for people."""
-    return tables.open_tables()
+    return [wire(t) for t in tables.open_tables()]
 
 
 @router.get("/api/tables/{table_id}")
 async def show_table(table_id: str, tables: Tables) -> dict[str, Any]:
-    return need(tables, table_id).info()
+    return wire(need(tables, table_id).info())
 
 
 @router.post("/api/tables/{table_id}/join")
@@ -85,4 +86,4 @@ async def rematch(table_id: str, body: TokenBody, tables: Tables,
     row = new.seats.rows[seat] if seat is not None else None
     if row is not None and row.user_id is not None:
         token = accounts(request).seat_token(new.id, row.seat, row.user_id)
-    return {**new.info(), "token": token}
+    return {**wire(new.info()), "token": token}

@@ -18,8 +18,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..edge.limits import Gate, RateLimit
 from ..edge.metrics import CONNECTIONS
-from ..edge.protocol import BadMessage, Pong, read_client
+from ..edge.protocol import BadMessage, ErrorMessage, Pong, read_client
 from ..edge.settings import Settings
+from ..edge.writer import text
 from ..storage.store import StoreUnavailable
 from ..table import unreplayable
 from ..table.connection import Connection
@@ -185,6 +186,5 @@ async def _ping(conn: Connection, every: float) -> None:
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
     reason = message.encode()[:120].decode(errors="ignore")  # a close reason has 123 bytes
     with contextlib.suppress(Exception):
-        await websocket.send_json({"type": "error", "code": code, "message": message,
-                                   "version": None})
+        await websocket.send_text(text(ErrorMessage(code=code, message=message, version=None)))
         await websocket.close(close, reason)

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
-from ..edge.protocol import SeatSpec
+from ..edge.bodies import SeatSpec
 from ..table.manager import Account
 from ..table.spec import TableSpec
 from ..table.tutorial import TUTORIALS

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import statistics
 from collections import deque
-from typing import Any
 
 from ..edge.metrics import ERRORS
+from ..edge.protocol import ErrorMessage, Ping
+from ..edge.writer import text
 
 RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest measurements
 OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored
 
 
-# how every `table` message and every greeting start (orjson or json.dumps of a dict)
-TABLE = ('{"type":"table"', '{"type": "table"')
-HELLO = ('{"type":"hello"', '{"type": "hello"')
+# how every `table` message and every greeting start (edge/protocol.py's `text`)
+TABLE = '{"type":"table"'
+HELLO = '{"type":"hello"'
 
 
 class Connection:
@@ -36,7 +36,7 @@ class Connection:
     >>> conn = Connection(0)
     >>> conn.rtt
     0.0
-    >>> conn.ping(10.0)["id"], conn.ping(11.0)["id"]
+    >>> conn.ping(10.0).id, conn.ping(11.0).id
     (1, 2)
     >>> conn.pong(1, 10.25), conn.pong(1, 10.9), conn.pong(7, 11.0)  # each id counts once
     (True, False, False)
@@ -60,10 +60,9 @@ class Connection:
         self._next_ping = 1
         self._table: str | None = None  # the last `table` message queued
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, text: str) -> None:
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message)
         if text.startswith(TABLE):
             if text == self._table:
                 return  # nothing this connection does not know already
@@ -88,7 +87,7 @@ class Connection:
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
         ERRORS.labels(code=code).inc()
-        self.send({"type": "error", "code": code, "message": message, "version": version})
+        self.send(text(ErrorMessage(code=code, message=message, version=version)))
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:
         """Close after the messages already queued (or at once, dropping them)."""
@@ -124,16 +123,16 @@ class Connection:
         """How much earlier than its arrival this connection's act counts: rtt/2, capped."""
         return max(0.0, min(self.rtt / 2, cap))
 
-    def ping(self, now: float) -> dict[str, Any]:
+    def ping(self, now: float) -> Ping:
         """Send the next ping (sent at `now`, the server's clock); return it."""
         ping_id = self._next_ping
         self._next_ping += 1
         self._pings[ping_id] = now
         for old in [i for i in self._pings if i <= ping_id - OPEN_PINGS]:
             del self._pings[old]
-        message = {"type": "ping", "id": ping_id, "t": round(now, 3),
-                   "rtt": round(self.rtt, 4) if self.rtts else None}
-        self.send(message)
+        message = Ping(id=ping_id, t=round(now, 3),
+                       rtt=round(self.rtt, 4) if self.rtts else None)
+        self.send(text(message))
         return message
 
     def pong(self, ping_id: int, now: float) -> bool:

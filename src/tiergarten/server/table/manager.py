@@ -18,7 +18,8 @@ from typing import Any, Protocol
 from tiergarten.core import State
 from tiergarten.core.game import fresh_seed
 
-from ..edge.protocol import clean_name
+from ..edge.bodies import clean_name
+from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import SeatRow, Store, TableRow
 from .connection import Connection
@@ -295,7 +296,7 @@ class TableManager:
         table.broadcast_info()
         return new
 
-    def open_tables(self) -> list[dict[str, Any]]:
+    def open_tables(self) -> list[TableMessage]:
         return [t.info() for t in self.tables.values() if t.status == "open" and t.open_seats()]
 
     def _need(self, table_id: str) -> LiveTable:

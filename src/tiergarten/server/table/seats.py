@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Collection
-from typing import Any
 
+from ..edge.protocol import SeatInfo
 from ..edge.settings import hash_token
 from ..storage.store import SeatRow
 
@@ -78,9 +78,9 @@ class Seats:
         self.away.discard(seat)
         return True
 
-    def info(self, connected: Collection[int | None]) -> list[dict[str, Any]]:
+    def info(self, connected: Collection[int | None]) -> list[SeatInfo]:
         """Each seat as the `table` message shows it (`connected`: seats with a connection)."""
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "taken": s.kind == "bot" or s.token_hash is not None,
-                 "connected": s.kind == "bot" or s.seat in connected,
-                 "away": s.seat in self.away, "account": s.account} for s in self.rows]
+        return [SeatInfo(seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,  # type: ignore[arg-type]
+                         taken=s.kind == "bot" or s.token_hash is not None,
+                         connected=s.kind == "bot" or s.seat in connected,
+                         away=s.seat in self.away, account=s.account) for s in self.rows]

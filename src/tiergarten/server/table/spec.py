@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from tiergarten import bots
 from tiergarten.core import OptionError, load
 
-from ..edge.protocol import CreateTable, SeatSpec
+from ..edge.bodies import CreateTable, SeatSpec
 from ..storage.store import TableRow
 
 

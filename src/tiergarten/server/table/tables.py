@@ -31,14 +31,14 @@ import hmac
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import orjson
-
 from tiergarten.core import State
 
 from ..edge import metrics
-from ..edge.protocol import PROTOCOL, Act, Auth, Chat, Press, React, Sync
+from ..edge.protocol import Act, Auth, Chat, Press, React, Sync, TableMessage
 from ..edge.settings import Settings, TableError, hash_token
+from ..edge.writer import text
 from ..storage.store import Store, TableRow
+from . import messages
 from .feature import ActOrder, Feature, Features, Handler
 from .features import FEATURES
 from .seats import Seats
@@ -118,18 +118,11 @@ class LiveTable:
         return self.row.owner_hash is not None and hmac.compare_digest(
             self.row.owner_hash, hash_token(token))
 
-    def info(self) -> dict[str, Any]:
-        """Public facts of the table: game, options, status and who sits where."""
-        described: dict[str, Any] = {}
-        for kind in FEATURES:
-            described.update(kind.describe(self.spec))
-        return {
-            "type": "table", "id": self.id, "game": self.row.game, "players": self.row.players,
-            "options": self.row.options, "status": self.status, "version": self.version,
-            "hints": self.spec.hints, **described, "created": self.row.created.isoformat(),
-            "rules": self.state.game.rules, "rematch": self.rematch,
-            "seats": self.seats.info(self.transport.audience(self.id)),
-        }
+    def info(self) -> TableMessage:
+        """Public facts of the table: game, options, settings, status and who sits where."""
+        return messages.table_message(self.row, self.spec, self.status, self.version,
+                             self.state.game.rules, self.seats.info(self.transport.audience(
+                                 self.id)), self.rematch)
 
     def respecify(self, spec: TableSpec | None = None,
                   started: dt.datetime | None = None) -> None:
@@ -148,15 +141,11 @@ class LiveTable:
         seat = peer.seat
         new_seat = seat is not None and not self.is_connected(seat)
         self.transport.attach(self.id, peer)
-        peer.send({"type": "hello", "protocol": PROTOCOL, "table": self.id,
-                   "game": self.row.game, "players": self.row.players, "seat": seat,
-                   "limits": {"max_message": self.settings.max_message,
-                              "rate": self.settings.rate, "burst": self.settings.burst},
-                   "call_window": self.settings.call_window if self.real_time else None})
+        peer.send(text(messages.hello(self.row, seat, self.settings, self.real_time)))
         if seat is not None:
             self.features.present(seat)
-        peer.send(_text(self.info()))
-        peer.send(self._state_message(seat, None))
+        peer.send(text(self.info()))
+        peer.send(self._state(seat, None))
         self.features.greeted(peer)
         if new_seat:
             self.seating_changed()
@@ -194,7 +183,7 @@ class LiveTable:
         self.connect(peer)
 
     async def _sync(self, peer: Peer, message: Sync, arrival: float) -> None:
-        peer.send(self._state_message(peer.seat, None))  # the whole log again
+        peer.send(self._state(peer.seat, None))  # the whole log again
 
     async def _act(self, peer: Peer, message: Act, arrival: float) -> None:
         """Checked here (seated, playing, not stale, permitted by every feature), then the act
@@ -254,15 +243,14 @@ class LiveTable:
         if self._seating is not None:
             self.broadcast_info()
         for seat in self.transport.audience(self.id):
-            self.transport.deliver(self.id, seat,
-                                   _text(self._state_message(seat, new_events)))
+            self.transport.deliver(self.id, seat, self._state(seat, new_events))
 
     def broadcast_info(self) -> None:
         """Send everybody the table now (a connection that has it already gets nothing)."""
         if self._seating is not None:
             self._seating.cancel()
             self._seating = None
-        self.transport.deliver_all(self.id, _text(self.info()))
+        self.transport.deliver_all(self.id, text(self.info()))
 
     def seating_changed(self) -> None:
         """Someone connected, went or came back: one `table` message for all such changes
@@ -273,23 +261,15 @@ class LiveTable:
             self._seating = self.loop.call_later(self.settings.seating_every,
                                                  self.broadcast_info)
 
-    def _state_message(self, seat: int | None, new_events: int | None) -> dict[str, Any]:
-        """Built from `seat`'s observation, log and legal actions only (as the features offer
-        them), and what the features add. `log` holds the log entries from position
-        `log_from` on: every one (from 0) when `new_events` is None (a greeting, a sync, a
-        state read back), else the `new_events` the last act added."""
-        state = self.state
-        observation = state.observe(seat)
+    def _state(self, seat: int | None, new_events: int | None) -> str:
+        """`seat`'s state (messages.py), with its legal actions as the features offer them
+        and what they add to it; `new_events`: the log entries the last act added (None: the
+        whole log)."""
         legal: list[str] = []
         if seat is not None and self.status == "playing":
-            legal = self.features.offer(seat, [a.text for a in state.legal_actions(seat)])
-        size = len(state.events)
-        start = 0 if new_events is None else max(0, size - new_events)
-        log = state.log_since(seat, start)
-        return {"type": "state", "version": self.version, "seat": seat,
-                "observation": observation, "legal": legal,
-                "events": [] if new_events is None else log, "log": log, "log_from": start,
-                **self.features.adds(seat)}
+            legal = self.features.offer(seat, [a.text for a in self.state.legal_actions(seat)])
+        return messages.state(self.state, self.version, seat, legal, new_events,
+                              self.features.adds(seat))
 
     # -- starting, stopping, leaving ---------------------------------------------------------
 
@@ -332,9 +312,3 @@ class LiveTable:
             self.features.left(seat)
         self.broadcast_info()
         return seat
-
-
-def _text(message: dict[str, Any]) -> str:
-    """A message as JSON text: orjson, about 8x quicker than json.dumps on a state (the
-    largest share of the server's time per act after the websocket writes; docs/deploy.md)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

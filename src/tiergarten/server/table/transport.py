@@ -13,7 +13,7 @@ connections of the table; the table code stays as it is.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 
 class Peer(Protocol):
@@ -21,8 +21,9 @@ class Peer(Protocol):
 
     seat: int | None
 
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue one message (a dict, or its JSON text) for this connection alone."""
+    def send(self, text: str) -> None:
+        """Queue one message (its JSON text: edge/protocol.py's `text`) for this connection
+        alone."""
         ...
 
     def error(self, code: str, message: str, version: int | None = None) -> None:

@@ -17,7 +17,8 @@ from tiergarten.core import IllegalAction
 from tiergarten.core.game import Action
 
 from ..edge import metrics
-from ..edge.protocol import Act
+from ..edge.protocol import Act, ErrorMessage
+from ..edge.writer import text
 from .table_log import StoreFailed, TableLog
 from .transport import Peer
 
@@ -60,10 +61,7 @@ def stale(peer: Peer, acted_on: int, version: int) -> None:
 def illegal(peer: Peer, exc: IllegalAction, version: int) -> None:
     """The rules refused an act: the game's English reason, and its reason code and parameters
     (when the game gives them) so that a client can word it in its own language."""
-    message: dict[str, Any] = {"type": "error", "code": "illegal", "message": str(exc),
-                               "version": version}
     code = getattr(exc, "code", None)
-    if code is not None:
-        message["reason"] = code
-        message["params"] = dict(getattr(exc, "params", {}))
-    peer.send(message)
+    why: dict[str, Any] = {} if code is None else {
+        "reason": code, "params": dict(getattr(exc, "params", {}))}
+    peer.send(text(ErrorMessage(code="illegal", message=str(exc), version=version, **why)))

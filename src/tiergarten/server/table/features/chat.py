@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import json
 import time
 import unicodedata
 import weakref
 from typing import Any
 
-from ...edge.protocol import CHAT_LENGTH, Chat, ClientMessage, React
+from ...edge.protocol import CHAT_LENGTH, Chat, ChatLine, ChatLog, ClientMessage, React
 from ...edge.settings import TableError
+from ...edge.writer import text
 from ...storage.store import Store
 from ..feature import Feature, Table
 from ..spec import TableSpec
@@ -46,7 +46,7 @@ class TableChat(Feature):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
-        self.lines: list[dict[str, Any]] = stored_lines(table.store, table.id)
+        self.lines: list[ChatLine] = stored_lines(table.store, table.id)
         self._allowance: weakref.WeakKeyDictionary[Peer, list[float]] = (
             weakref.WeakKeyDictionary())
         self._turn = asyncio.Lock()
@@ -67,7 +67,7 @@ class TableChat(Feature):
         self.table.broadcast_info()
 
     def greeted(self, peer: Peer) -> None:
-        peer.send({"type": "chat_log", "lines": list(self.lines)})
+        peer.send(text(ChatLog(lines=self.lines)))
 
     async def handle(self, peer: Peer, message: ClientMessage, arrival: float) -> None:
         assert isinstance(message, Chat | React)
@@ -82,16 +82,16 @@ class TableChat(Feature):
             peer.error("chat_off", "chat is off at this table (its creator chose so)", version)
             return
         if isinstance(message, Chat):
-            kind, text = "text", clean(message.chat)
-            if not text:
+            kind, words = "text", clean(message.chat)
+            if not words:
                 peer.error("bad_message", "a chat line needs some text", version)
                 return
-            if len(text) > CHAT_LENGTH:
+            if len(words) > CHAT_LENGTH:
                 peer.error("too_long", f"a chat line has at most {CHAT_LENGTH} characters, "
-                           f"this one has {len(text)}", version)
+                           f"this one has {len(words)}", version)
                 return
         else:
-            kind, text = "reaction", message.react
+            kind, words = "reaction", message.react
         if not self._allow(peer):
             peer.error("chat_rate", f"at most {BURST} chat lines at once, then one every "
                        f"{EVERY:g} s; wait a moment", version)
@@ -99,14 +99,14 @@ class TableChat(Feature):
         who = name if name is not None else clean(getattr(message, "name", None) or "")
         async with self._turn:  # numbered and stored in order
             line = {"n": len(self.lines), "version": version, "seat": peer.seat,
-                    "name": (who or SPECTATOR)[:40], "kind": kind, "text": text,
+                    "name": (who or SPECTATOR)[:40], "kind": kind, "text": words,
                     "at": dt.datetime.now(dt.UTC)}
             store = self.table.store
             await asyncio.get_running_loop().run_in_executor(
                 store.writer, store.add_chat, self.table.id, line)
-            wire = _wire(line)
-            self.lines.append(wire)
-        self.table.transport.deliver_all(self.table.id, json.dumps(wire))
+            said = _line(line)
+            self.lines.append(said)
+        self.table.transport.deliver_all(self.table.id, text(said))
 
     def _allow(self, peer: Peer) -> bool:
         now = time.monotonic()
@@ -119,15 +119,16 @@ class TableChat(Feature):
         return True
 
 
-def stored_lines(store: Store, table_id: str) -> list[dict[str, Any]]:
+def stored_lines(store: Store, table_id: str) -> list[ChatLine]:
     """A table's chat as the store holds it, each line as it is sent."""
-    return [_wire(line) for line in store.chat(table_id)]
+    return [_line(line) for line in store.chat(table_id)]
 
 
-def _wire(line: dict[str, Any]) -> dict[str, Any]:
+def _line(line: dict[str, Any]) -> ChatLine:
+    """A chat line as the store holds it (`Store.add_chat`), as it is sent."""
     at = line["at"]
     if isinstance(at, dt.datetime):
         at = (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).isoformat()
-    return {"type": "chat", "n": line["n"], "version": line["version"], "seat": line["seat"],
-            "role": "spectator" if line["seat"] is None else "player", "name": line["name"],
-            "kind": line["kind"], "text": line["text"], "at": at}
+    return ChatLine(n=line["n"], version=line["version"], seat=line["seat"],
+                    role="spectator" if line["seat"] is None else "player", name=line["name"],
+                    kind=line["kind"], text=line["text"], at=at)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...edge.protocol import CoachView
 from ..feature import Feature, Refusal, Table
 from ..spec import TableSpec
 from ..table_log import Entry
@@ -48,7 +49,9 @@ class Coaching(Feature):
         return self.coach.filter(self.made, legal)
 
     def adds(self, seat: int | None) -> dict[str, Any]:
-        return {"coach": self.coach.view(self.made)} if seat == self.coach.seat else {}
+        if seat != self.coach.seat:
+            return {}
+        return {"coach": CoachView(**self.coach.view(self.made))}
 
     def published(self, entry: Entry | None) -> None:
         if entry is None:  # the log was read back from the store: count it again

@@ -15,6 +15,8 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from ...edge.bodies import ClockSpec
+from ...edge.protocol import ClockView
 from ..clock import Clock, due, from_log
 from ..feature import Feature, Table
 from ..spec import PlayerClock, TableSpec, TurnTimer
@@ -37,7 +39,7 @@ class TimeControl(Feature):
     def describe(cls, spec: TableSpec) -> dict[str, Any]:
         time = spec.time
         return {"timer": time.seconds if isinstance(time, TurnTimer) else None,
-                "clock": ({"bank": time.bank, "increment": time.increment}
+                "clock": (ClockSpec(bank=time.bank, increment=time.increment)
                           if isinstance(time, PlayerClock) else None)}
 
     def wait(self, waiting: Sequence[int], now: float) -> float | None:
@@ -97,7 +99,7 @@ class _Clocks(TimeControl):
             self.clock.stop(now)
 
     def adds(self, seat: int | None) -> dict[str, Any]:
-        return {"clock": self.clock.view(self.table.loop.time())}
+        return {"clock": ClockView.model_construct(**self.clock.view(self.table.loop.time()))}
 
     def wait(self, waiting: Sequence[int], now: float) -> float | None:
         left = [self.clock.time_left(s, now) for s in waiting if s in self.clock.running]
