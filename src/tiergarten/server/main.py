@@ -281,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--db-retry", type=float, default=1.0,
                         help="seconds between attempts to reach a database that went away")
     parser.add_argument("--call-window", type=float, default=3.0,
-                        help="seconds a press of the club (real-time tables) waits for its call")
+                        help="seconds a real-time act's reserved moment waits for the act")
     parser.add_argument("--lan", action="store_true",
                         help="listen on the local network; invite links use this machine's "
                              "network address")

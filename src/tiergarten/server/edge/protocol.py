@@ -7,9 +7,10 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
     {"pong": 7}                               answer the server's ping 7 (real-time tables)
-    {"press": true, "version": 41}            the club is pressed now (real-time tables): the
-                                              seat's next act is its call, credited from here
-    {"press": false, "version": 41}           no call will follow that press
+    {"press": true, "version": 41}            real-time tables: the moment of the seat's
+                                              next act is now (on that version); the act, when
+                                              it comes, is credited from here
+    {"press": false, "version": 41}           no act will follow that moment
     {"chat": "good luck!"}                    say something at the table (plain text)
     {"react": "thumbs"}                       a quick reaction (one of `REACTIONS`)
 
@@ -80,9 +81,10 @@ class Pong(_Strict):
 
 
 class Press(_Strict):
-    """Real-time tables: the club is pressed now, on `version` (true), or that press will have
-    no call after all (false). The seat's next act is the press's call: it is credited at the
-    press's time and judged on the press's version (docs/protocol.md, "Press, then call")."""
+    """Real-time tables: the moment of the seat's next act is reserved now, on `version`
+    (true), or no act will follow that moment after all (false). The seat's next act fills
+    the moment: it is credited at the moment's time and judged on its version (docs/
+    protocol.md, "The moment, then the act"; what a game makes so is the game's own)."""
 
     press: bool
     version: int = Field(ge=0)
@@ -148,7 +150,7 @@ class Hello(_Sent):
     players: int
     seat: int | None
     limits: Limits
-    call_window: float | None  # real-time tables: how long a press waits for its call
+    call_window: float | None  # real-time tables: how long a reserved moment waits for its act
 
 
 class ClockView(_Sent):

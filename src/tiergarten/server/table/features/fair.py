@@ -62,14 +62,14 @@ class FairOrder(Feature):
             self.queue.withdraw(seat)
             illegal(peer, exc, version)
             return
-        pressed = self.queue.pressed(seat)  # the moment reserved for this act, its version
-        seen = message.version if pressed is None else pressed.seen
+        moment = self.queue.reserved(seat)  # the moment reserved for this act, its version
+        seen = message.version if moment is None else moment.seen
         if table.state.is_void(seat, action, seen):
             self.queue.withdraw(seat)
             self._void(peer, seen)
             return
-        if pressed is not None:
-            self.queue.call(seat, action)
+        if moment is not None:
+            self.queue.fill(seat, action)
             return
         credit = credited(arrival, peer.credit(table.settings.hit_cap),
                           table.log.reached_at(message.version))
@@ -93,8 +93,8 @@ class FairOrder(Feature):
         table.present(seat)
         credit = credited(arrival, peer.credit(table.settings.hit_cap),
                           table.log.reached_at(message.version))
-        self.queue.press(credit, seat, message.version, arrival + table.settings.call_window,
-                         peer)
+        self.queue.reserve(credit, seat, message.version,
+                           arrival + table.settings.call_window, peer)
 
     async def play(self, seat: int, action: Action, version: int) -> None:
         """A bot's move joins the fair order credited now, like a person's act with no
