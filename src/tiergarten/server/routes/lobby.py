@@ -13,7 +13,7 @@ from ..edge.limits import Gate
 from ..edge.settings import hash_token
 from ..edge.writer import wire
 from ..table.features.chat import TableChat
-from ..table.manager import Account
+from ..table.ports import Account
 from ..table.spec import requested
 from .account import accounts, signed_in
 from .deps import Tables, need

@@ -24,7 +24,8 @@ from ..edge.writer import text
 from ..storage.store import StoreUnavailable
 from ..table import unreplayable
 from ..table.connection import Connection
-from ..table.manager import Playable, TableManager
+from ..table.manager import TableManager
+from ..table.ports import Playable
 from ..table.unreplayable import Unreplayable
 
 router = APIRouter()

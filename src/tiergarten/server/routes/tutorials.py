@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from ..edge.bodies import SeatSpec
-from ..table.manager import Account
+from ..table.ports import Account
 from ..table.spec import TableSpec
 from ..table.tutorial import TUTORIALS
 from .account import accounts, signed_in

@@ -192,8 +192,16 @@ def _having(features: Sequence[Feature], hook: str) -> list[Feature]:
 class Features:
     """A table's features as one: each hook called on those that have it, in list order."""
 
-    def __init__(self, features: Sequence[Feature]) -> None:
-        self.all = list(features)
+    def __init__(self) -> None:
+        self.all: list[Feature] = []
+
+    def attach(self, kinds: Sequence[type[Feature]], table: Table) -> None:
+        """Attach the features of `kinds` that have a part at `table`, in order (each may find
+        those before it), then gather who has each hook."""
+        for kind in kinds:
+            found = kind.attach(table)
+            if found is not None:
+                self.all.append(found)
         self._permits = [f.permits for f in _having(self.all, "permits")]
         self._offer = [f.offer for f in _having(self.all, "offer")]
         self._adds = [f.adds for f in _having(self.all, "adds")]
@@ -205,13 +213,16 @@ class Features:
         self._started = [f.started for f in _having(self.all, "started")]
         self._stop = [f.stop for f in _having(self.all, "stop")]
 
+    def find(self, kind: type[F]) -> F | None:
+        return next((f for f in self.all if isinstance(f, kind)), None)
+
     def handlers(self, kinds: Sequence[type[Feature]],
                  version: Callable[[], int]) -> dict[type[Any], Handler]:
         """Who takes each client message a feature of `kinds` handles: the feature, or at a
         table without it a refusal in its words (with the table's `version` now)."""
         found: dict[type[Any], Handler] = {}
         for kind in kinds:
-            here = next((f for f in self.all if isinstance(f, kind)), None)
+            here = self.find(kind)
             for message in kind.handles:
                 found[message] = (here.handle if here is not None
                                   else _refusal(kind.absent, version))

@@ -10,10 +10,8 @@ import asyncio
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import Any, Protocol
 
 from tiergarten.core import State
 from tiergarten.core.game import fresh_seed
@@ -22,9 +20,9 @@ from ..edge.bodies import clean_name
 from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import SeatRow, Store, TableRow
-from .connection import Connection
+from .ports import SOLE, Account, Locate, Ownership, Playable
 from .spec import TableSpec, document, settle, timer_column
-from .tables import LiveTable, ToTable
+from .tables import LiveTable
 from .transport import LocalTransport, Transport
 from .unreplayable import Unreplayable
 
@@ -40,77 +38,6 @@ def is_table_id(text: str) -> bool:
     (True, False, False)
     """
     return TABLE_ID.fullmatch(text) is not None
-
-
-class Ownership(Protocol):
-    """Which tables this process may run. One process runs them all (`SOLE`); in a deployment
-    of several, a table's lease says (server/cluster)."""
-
-    # whether other processes run tables of the same store: a new table that waits for people
-    # is then run by the process that serves its first request (the proxy routes a table's
-    # requests by its id: docs/deploy.md, "Routing"), not by the one that made it
-    shared: bool
-
-    def holds(self, table_id: str) -> bool:
-        """Whether this process owns the table now (taking it if nobody does)."""
-        ...
-
-    def claim(self, table_id: str) -> None:
-        """Own a table about to be created (its id is new)."""
-        ...
-
-    def release(self, table_id: str) -> None:
-        """Own it no more (it is over and nobody watches it)."""
-        ...
-
-
-class _Sole:
-    """One process: it owns every table."""
-
-    shared = False
-
-    def holds(self, table_id: str) -> bool:
-        return True
-
-    def claim(self, table_id: str) -> None:
-        pass
-
-    def release(self, table_id: str) -> None:
-        pass
-
-
-SOLE = _Sole()
-
-
-class Playable(Protocol):
-    """What the websocket route needs of a table: a `LiveTable`, or (server/cluster) a relay
-    to the process that owns it."""
-
-    real_time: bool
-
-    @property
-    def version(self) -> int | None: ...
-
-    def seat_of(self, token: str) -> int | None: ...
-
-    def connect(self, peer: Connection) -> None: ...
-
-    def disconnect(self, peer: Connection) -> None: ...
-
-    async def handle(self, peer: Connection, message: ToTable) -> None: ...
-
-
-Locate = Callable[[str], Awaitable[Any]]  # -> Playable | None (a LiveTable or a relay)
-@dataclass(frozen=True)
-class Account:
-    """A signed-in player as a table sees them: id, user name, and their seat tokens."""
-
-    id: int
-    name: str
-    tokens: Callable[[str, int, int], str]
-
-    def seat_token(self, table_id: str, seat: int) -> str:
-        return self.tokens(table_id, seat, self.id)
 
 
 class TableManager:

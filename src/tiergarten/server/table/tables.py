@@ -5,21 +5,12 @@ apply an act (`TableLog`: committed before anyone hears of it), and then sends e
 a message built from its own seat's observation and legal actions. On start every unfinished
 table is rebuilt by replaying its log, so a killed server resumes every game exactly.
 
-What the table holds, each in its own module, and what it is given from outside:
-
-- `TableLog` (table_log.py): the state rebuilt from the log, apply, commit, publish — through
-  the `Store` it is given;
-- `Seats` (seats.py): who sits where, the token hashes, who is away;
-- its spec (spec.py): what its creator chose;
-- a `Transport` (transport.py), given from outside: the connections of the table by seat;
-- its act order: the turn order (turns.py), or the one a feature brings (the fair order of
-  real-time tables);
-- its features (features/): chat, the time control, the coach, the fair order, bot seats —
-  each behind the hooks of feature.py, none of them named here.
-
-Each client message goes to whoever handles its type: the table itself (`token`, `sync`, an
-`act`) or a feature. An act is checked here (seated, playing, not stale, permitted by every
-feature) and then handed to the act order, which answers the rest.
+It holds its log (table_log.py), its seats (seats.py) and its spec (spec.py); it is given its
+`Store` and its `Transport` (transport.py: its connections, by seat); its acts reach the log
+through its act order (the turn order, turns.py, or the one a feature brings); and all else it
+does are its features (features/, behind the hooks of feature.py; none is named here). Each
+client message goes to whoever handles its type: the table (`token`, `sync`, `act`) or a
+feature. docs/architecture.md, "The live table", follows an act through it.
 """
 
 from __future__ import annotations
@@ -73,15 +64,9 @@ class LiveTable:
         self.stopping = False  # stopped: messages still arriving are ignored
         self._acts = metrics.ACTS.labels(game=row.game)
         self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
-        self.order: ActOrder = TurnOrder(self.log)
-        found: list[Feature] = []
-        self._found = found  # `feature` finds those attached so far, while they attach
-        for kind in FEATURES:
-            feature = kind.attach(self)
-            if feature is not None:
-                found.append(feature)
-        self.features = Features(found)
-        self.order = self.features.order() or self.order
+        self.features = Features()
+        self.features.attach(FEATURES, self)
+        self.order: ActOrder = self.features.order() or TurnOrder(self.log)
         self._handlers: dict[type[Any], Handler] = {
             Auth: self._auth, Sync: self._sync, Act: self._act,
             **self.features.handlers(FEATURES, lambda: self.version)}
@@ -102,7 +87,7 @@ class LiveTable:
 
     def feature(self, kind: type[F]) -> F | None:
         """The table's feature of that kind, if it has one."""
-        return next((f for f in self._found if isinstance(f, kind)), None)
+        return self.features.find(kind)
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token claims, or None."""
@@ -120,9 +105,9 @@ class LiveTable:
 
     def info(self) -> TableMessage:
         """Public facts of the table: game, options, settings, status and who sits where."""
+        seats = self.seats.info(self.transport.audience(self.id))
         return messages.table_message(self.row, self.spec, self.status, self.version,
-                             self.state.game.rules, self.seats.info(self.transport.audience(
-                                 self.id)), self.rematch)
+                                      self.state.game.rules, seats, self.rematch)
 
     def respecify(self, spec: TableSpec | None = None,
                   started: dt.datetime | None = None) -> None:
