@@ -7,15 +7,21 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: play test lint typecheck unit services bench peers clean
 
-# The editable install also builds MammuZ's optional C kernel (hatch_build.py) into the venv,
-# so it is redone when the kernel's source changes; without a C compiler MammuZ is pure Python
-# (the same games, slower). Compiled files that older builds left in src/ would shadow the
-# sources: they are removed.
-KERNEL := src/tiergarten/games/mammuz/_gather.c
+# The editable install also builds MammuZ's optional C kernel (hatch_build.py) into the package,
+# in place beside its source (src/tiergarten/games/mammuz/_kernel.*.so, ignored by git), so it
+# is redone when the kernel's source or the hook changes; without a C compiler MammuZ is pure
+# Python (the same games, slower). Every compiled file in src/ is removed first: the kernel's
+# last build (the install builds it again, if it can) and any that older builds left there,
+# which would shadow the sources.
+KERNEL := src/tiergarten/games/mammuz/_kernel.c
 $(STAMP): pyproject.toml hatch_build.py $(KERNEL)
 	@$(PY) -m venv $(VENV) 2>/dev/null || { apt-get update -q && apt-get install -y -q python3-venv && $(PY) -m venv $(VENV); }
 	find src \( -name '*.so' -o -name '.native.json' \) -delete
 	$(BIN)/python -m pip install -q --upgrade pip
+	@# PyICU (look-alike names, server/players/names.py) builds against the system's ICU
+	@pkg-config --exists icu-uc icu-i18n 2>/dev/null && command -v g++ >/dev/null || \
+	  { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libicu-dev \
+	    pkg-config g++; }
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
 
@@ -35,10 +41,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) services
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --durations=30
 
 # The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, nginx, a headless chromium
-# and tmux sessions (the terminal seen at 80x24) themselves; here we only make sure their
+# and tmux sessions (the terminal seen at 80x24) themselves, and check deploy/'s alert rules with
+# promtool (Debian's prometheus package, never started); here we only make sure their
 # binaries exist, installing Debian's packages when they do not (never a downloaded browser:
 # Playwright drives /usr/bin/chromium).
 services:
@@ -52,6 +59,8 @@ services:
 	  apt-get install -y -q chromium fonts-noto-color-emoji fonts-dejavu; }
 	@command -v tmux >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 	  apt-get install -y -q tmux; }
+	@command -v promtool >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y -q --no-install-recommends prometheus; }
 
 # Benchmarks (not part of `make test`): engine next to the peers, bots, the server under load
 # on SQLite and PostgreSQL (when its binaries are installed, see `services`); writes
@@ -74,3 +83,4 @@ bench: $(STAMP) $(PEERS_STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src \( -name '*.so' -o -name '.native.json' \) -delete

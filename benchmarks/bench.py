@@ -336,7 +336,7 @@ def machine(argv: list[str]) -> dict[str, Any]:
     with contextlib.suppress(OSError, StopIteration):
         mem = next(line.split(":", 1)[1].strip() for line in
                    Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))
-    from tiergarten.games.mammuz.lays import uses_kernel
+    from tiergarten.games.mammuz.kernel import uses_kernel
 
     return {
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),

@@ -284,7 +284,7 @@ def _mammuz_build(m: dict[str, Any]) -> str:
     """How MammuZ ran: with its optional C kernel or as pure Python (older reports recorded
     whether its modules were compiled with mypyc)."""
     if "mammuz_kernel" in m:
-        return ("; MammuZ with its C kernel (`_tiergarten_mammuz`)" if m["mammuz_kernel"]
+        return ("; MammuZ with its C kernel" if m["mammuz_kernel"]
                 else "; MammuZ as pure Python (no C kernel)")
     return {True: "; MammuZ's hot modules compiled (mypyc and C)",
             False: "; MammuZ as pure Python"}.get(m.get("mammuz_compiled"), "")

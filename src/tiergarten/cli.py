@@ -1,5 +1,5 @@
-"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, backup,
-restore.
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, config,
+backup, restore.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
 registry, and turns their errors into one line on stderr with exit code 2.
@@ -248,40 +248,28 @@ def docs_page(game_id: str) -> Path | None:
     return None
 
 
-@app.command()
-def serve(
-    host: Annotated[str | None, typer.Option(
-        help="Address to listen on (default 127.0.0.1, this computer only; with --lan every "
-             "address, 0.0.0.0).")] = None,
-    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
-    db: Annotated[str | None, typer.Option(
-        help="Database: a SQLite file path or postgresql://... (default: SQLite in the user's "
-             "data folder).")] = None,
-    lan: Annotated[bool, typer.Option(
-        "--lan", help="Listen on the local network: invite links and QR codes use this "
-                      "machine's network address, so phones and laptops can join.")] = False,
-    public_url: Annotated[str | None, typer.Option(
-        help="The address invite links use, e.g. http://192.168.1.20:8000 or "
-             "https://example.org/games behind a proxy.")] = None,
-    redis: Annotated[str | None, typer.Option(
-        help="redis://... : run as one worker of several behind a proxy (docs/deploy.md); "
-             "also TIERGARTEN_REDIS_URL.")] = None,
-) -> None:
-    """Serve tables in the browser and over websockets (Ctrl-C stops)."""
-    import os
+# `serve` and `config` take every setting of the server as a flag (server/command.py makes
+# them from the settings' model); they are handed their arguments as they are, so that other
+# commands start without loading the server's settings.
+_PASSED = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
 
-    from tiergarten.server.cluster.settings import ClusterSettings
-    from tiergarten.server.main import listen_plan
-    from tiergarten.server.main import serve as run_server
 
-    try:
-        host, public = listen_plan(host, port, lan, public_url)
-        run_server(host=host, port=port, db=db or os.environ.get("TIERGARTEN_DB"),
-                   public_url=public, cluster=ClusterSettings.from_env(redis_url=redis),
-                   log_format=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"),
-                   log_level=os.environ.get("TIERGARTEN_LOG_LEVEL", "warning"))
-    except (OptionError, ValueError) as exc:
-        fail(str(exc))
+@app.command(context_settings=_PASSED, add_help_option=False)
+def serve(ctx: typer.Context) -> None:
+    """Serve tables in the browser and over websockets (Ctrl-C stops); every setting a flag
+    and a TIERGARTEN_* variable (`tiergarten serve --help` lists them)."""
+    from tiergarten.server.command import run
+
+    run("serve", ctx.args)
+
+
+@app.command(context_settings=_PASSED, add_help_option=False)
+def config(ctx: typer.Context) -> None:
+    """Print the server's settings in effect (flags, TIERGARTEN_* variables, defaults),
+    secrets masked, after checking them as `serve` does."""
+    from tiergarten.server.command import run
+
+    run("config", ctx.args)
 
 
 DbOpt = Annotated[str | None, typer.Option(
@@ -335,11 +323,12 @@ def ratings_rebuild(
     """Recompute every result and rating from the tables' logs (the same numbers the
     server computed as the games ended)."""
     from tiergarten.server.players.ratings import rebuild
+    from tiergarten.server.storage.sql_players import SqlPlayerStore
     from tiergarten.server.storage.sql_store import SqlStore
 
     store = SqlStore(db)
     try:
-        done = rebuild(store.engine, store.load_table)
+        done = rebuild(SqlPlayerStore(store), store.load_table)
     finally:
         store.close()
     typer.echo(f"rated {done['rated']} of {done['games']} finished games")
@@ -359,16 +348,16 @@ def ratings_calibrate(
 ) -> None:
     """Measure the bots' fixed ratings per level: a round robin of random and the levels of
     each game (the lab's league), fitted with the model the server rates with; the server
-    reads the file this writes (see server/calibrate.py)."""
+    reads the file this writes (see sim/calibrate.py)."""
     from tiergarten.bots.levels import LEVELS
-    from tiergarten.server.calibrate import calibrate
-    from tiergarten.server.players.bot_levels import DATA
+    from tiergarten.server.players.bot_levels import ANCHOR, BOT_SIGMA, DATA
+    from tiergarten.sim.calibrate import calibrate
 
     games = game or sorted(LEVELS)
     unknown = [g for g in games if g not in LEVELS]
     if unknown:
         fail(f"no levels for {', '.join(unknown)}; games with levels: {', '.join(sorted(LEVELS))}")
-    data = calibrate(games, n, seed, workers, out or DATA)
+    data = calibrate(games, n, seed, workers, out or DATA, anchor=ANCHOR, sigma=BOT_SIGMA)
     for game_id in games:
         ratings = data["games"][game_id]["ratings"]
         typer.echo(f"{game_id}: " + ", ".join(f"{name} {r['mu']:.1f} ± {r['se']:.1f}"

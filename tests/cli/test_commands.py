@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -114,7 +115,7 @@ def test_play_uses_a_games_own_match_class_when_its_module_has_one(run, monkeypa
             path.write_text("{}")
             return path
 
-    monkeypatch.setattr(driver, "renderer_module", lambda game_id: SimpleNamespace(
+    monkeypatch.setattr(driver, "match_module", lambda game_id: SimpleNamespace(
         MATCH=OwnMatch))
     result = run("play", "maumau", "--players", "me,random", "--seed", "4", "--option",
                  "rounds=1", "--save", "own.json")
@@ -126,12 +127,15 @@ def test_play_uses_a_games_own_match_class_when_its_module_has_one(run, monkeypa
 def test_serve_hands_its_address_and_database_to_the_server(run, monkeypatch) -> None:
     import tiergarten.server.main as server_main
 
-    seen: dict[str, Any] = {}
-    monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
+    seen: list[Any] = []
+    monkeypatch.setattr(server_main, "serve", seen.append)
     result = run("serve", "--port", "8123", "--db", "/tmp/x.db")
     assert result.exit_code == 0, result.output
-    assert seen == {"host": "127.0.0.1", "port": 8123, "db": "/tmp/x.db", "public_url": None,
-                    "cluster": None, "log_format": "text", "log_level": "warning"}
+    (config,) = seen
+    assert (config.host, config.port, config.db, config.public_url, config.redis_url,
+            config.log_format, config.log_level) == (None, 8123, "/tmp/x.db", None, None,
+                                                      "text", "warning")
+    assert config.cluster_settings() is None
     assert run("serve", "--port", "0").exit_code == 2
 
 
@@ -171,7 +175,7 @@ def test_simulate_help_offers_bots_only_and_play_help_tells_the_menu(run) -> Non
 
 
 HELPS = [["play"], ["replay"], ["games"], ["rules"], ["simulate"], ["study"], ["serve"],
-         ["ratings"], ["ratings", "rebuild"], []]
+         ["config"], ["ratings"], ["ratings", "rebuild"], []]
 
 
 @pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "tiergarten")
@@ -191,15 +195,24 @@ def test_every_help_reads_in_whole_lines_at_80_columns(run, command: list[str]) 
 
 def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
                                                                          monkeypatch) -> None:
+    from fastapi import FastAPI
+
+    import tiergarten.server.app as server_app
     import tiergarten.server.main as server_main
+    from tiergarten.server.edge import logs
 
     seen: dict[str, Any] = {}
-    monkeypatch.setattr(server_main, "serve", lambda **kw: seen.update(kw))
     monkeypatch.setattr(server_main, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(logs, "configure", lambda *args: None)  # not this test process's
+    monkeypatch.setattr(server_app, "create_app", lambda url, settings, cluster=None: seen.update(
+        public_url=settings.public_url) or FastAPI())
+    # uvicorn's Config would configure this test process's logging for the CliRunner's stream
+    monkeypatch.setattr("uvicorn.Config", lambda app, **kw: SimpleNamespace(**kw))
+    monkeypatch.setattr("gc.freeze", lambda: None)
+    monkeypatch.setattr(server_main, "GracefulServer", lambda config, app: seen.update(
+        host=config.host, port=config.port) or type("Idle", (), {"run": lambda self: None})())
     assert run("serve", "--lan", "--port", "8123").exit_code == 0
-    assert seen == {"host": "0.0.0.0", "port": 8123, "db": None,
-                    "public_url": "http://192.168.1.20:8123", "cluster": None,
-                    "log_format": "text", "log_level": "warning"}
+    assert seen == {"host": "0.0.0.0", "port": 8123, "public_url": "http://192.168.1.20:8123"}
     assert run("serve", "--public-url", "https://games.example.org/tg/").exit_code == 0
     assert seen["host"] == "127.0.0.1" and seen["public_url"] == "https://games.example.org/tg"
 
@@ -207,7 +220,7 @@ def test_serve_lan_listens_everywhere_and_invites_at_the_network_address(run,
 def test_serve_refuses_a_bad_public_url_in_one_line(run, monkeypatch) -> None:
     import tiergarten.server.main as server_main
 
-    monkeypatch.setattr(server_main, "serve", lambda **kw: pytest.fail("must not start"))
+    monkeypatch.setattr(server_main, "serve", lambda *a, **kw: pytest.fail("must not start"))
     result = run("serve", "--public-url", "192.168.1.20:8000")
     assert result.exit_code == 2
     assert "error: --public-url '192.168.1.20:8000' must start with http:// or https://" in \

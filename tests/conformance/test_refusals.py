@@ -1,7 +1,8 @@
 """Refusals in words a client can translate, for every registered game: every code a game's
-code can give has a catalogue key in every language (`refusal.<game>.<code>` or
-`refusal.<code>`, src/tiergarten/web/i18n), and seeded random games with random illegal acts
-find every refusal coded, with JSON parameters that name only what the refused seat sees.
+code can give has a catalogue key in every language (`refusal.<game>.<code>` in the game's
+src/tiergarten/web/games/<game>/i18n or `refusal.<code>` in the shared web/i18n), and seeded
+random games with random illegal acts find every refusal coded, with JSON parameters that name
+only what the refused seat sees.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 from tests.conformance.cases import GAMES
+from tests.webparts import game_catalogue, shared_catalogue
 
 import tiergarten
 from tiergarten.core import IllegalAction, State
@@ -50,9 +52,9 @@ def game_codes(gid: str) -> frozenset[str]:
     return frozenset(shared | {c for p in (SRC / "games" / gid).glob("*.py") for c in codes_in(p)})
 
 
-def catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((SRC / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return data
+def catalogue(lang: str, gid: str) -> dict[str, str]:
+    """The words a table of `gid` has: the shared catalogue's and the game's own."""
+    return shared_catalogue(lang) | game_catalogue(gid, lang)
 
 
 def test_the_codes_are_found_in_the_source() -> None:
@@ -65,7 +67,7 @@ def test_the_codes_are_found_in_the_source() -> None:
 @pytest.mark.parametrize("gid", sorted(GAMES))
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_code_a_game_can_give_has_words_in_every_language(gid: str, lang: str) -> None:
-    words = catalogue(lang)
+    words = catalogue(lang, gid)
     missing = [c for c in sorted(game_codes(gid))
                if f"refusal.{gid}.{c}" not in words and f"refusal.{c}" not in words]
     assert missing == [], f"{lang} has no words for these refusals of {gid}"

@@ -3,6 +3,10 @@ the learner's own in the Gymnasium env); any other mode is refused by every env.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
+
 import numpy as np
 import pytest
 
@@ -82,3 +86,25 @@ def test_lecker_mammut_cards_show_as_the_terminal_shows_them() -> None:
         aec.step(int(rng.choice(np.flatnonzero(aec.observe(aec.agent_selection)[
             "action_mask"]))))
     assert "It is player_" in plain(aec.render())
+
+
+DRAWING_ONLY = textwrap.dedent("""
+    import sys
+    import tiergarten
+    from tiergarten.rl import gym_env, pettingzoo_env
+    for game in tiergarten.games():
+        for make in (gym_env, pettingzoo_env):
+            env = make(game, render_mode="ansi")
+            env.reset(seed=1)
+            assert env.render()
+    loaded = {m.rpartition(".")[2] for m in sys.modules if m.startswith("tiergarten.terminal.")}
+    print(" ".join(sorted(loaded)))
+""")
+
+
+def test_rendering_loads_the_renderers_and_none_of_the_terminals_driver() -> None:
+    """The envs draw with the terminal's renderers, never its match, screen or keyboard."""
+    out = subprocess.run([sys.executable, "-c", DRAWING_ONLY], check=True, capture_output=True,
+                         text=True, timeout=300).stdout.split()
+    assert "render" in out and set(out).isdisjoint({"driver", "human", "screen", "replay",
+                                                    "lecker_mammut_match"}), out

@@ -31,8 +31,9 @@ class Endpoint:
 
 class Deployment:
     def __init__(self, db: str, workers: int = 3, lease_ttl: float = 2.0,
-                 proxy: str = "caddy") -> None:
+                 proxy: str = "caddy", args: tuple[str, ...] = ()) -> None:
         self.db, self.count, self.lease_ttl = db, workers, lease_ttl
+        self.args = args  # the workers' own flags, after the others (they win)
         self.proxy_kind = {"caddy": Caddy, "nginx": Nginx}[proxy]
         self.redis: Redis | None = None
         self.front: Caddy | Nginx | None = None
@@ -58,7 +59,7 @@ class Deployment:
     def _worker(self, n: int) -> Server:
         assert self.redis is not None
         return Server(self.db, *WORKER_ARGS, "--redis", self.redis.url, "--lease-ttl",
-                      str(self.lease_ttl))
+                      str(self.lease_ttl), *self.args)
 
     @property
     def proxy(self) -> Endpoint:

@@ -23,7 +23,8 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path_factory.mktemp("h") / "h.db")) as client:
+    with TestClient(create_app(tmp_path_factory.mktemp("h") / "h.db"),
+                    base_url="http://127.0.0.1") as client:  # a name the server answers to
         yield client
 
 
@@ -59,7 +60,7 @@ def test_the_browser_client_has_no_inline_script_handler_or_style() -> None:
     page = (WEB / "index.html").read_text()
     assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", page))
     assert not re.search(r"\son[a-z]+\s*=", page) and "style=" not in page
-    for source in sorted(Path(WEB, "js").rglob("*.js")):
+    for source in sorted(Path(WEB).rglob("*.js")):  # the shared scripts and every game's
         code = source.read_text()
         for refused in ("eval(", "new Function", "javascript:", 'setAttribute("style"',
                         "style=\"", "<script"):

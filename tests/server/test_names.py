@@ -24,7 +24,8 @@ OPEN = Settings(tables_burst=10**6)  # one test client makes many tables
 @pytest.fixture
 def api(database: str) -> Iterator[TestClient]:
     """The whole app in-process (its lifespan too) on each backend."""
-    with TestClient(create_app(database, OPEN, web=None)) as client:
+    with TestClient(create_app(database, OPEN, web=None),
+                    base_url="http://127.0.0.1") as client:  # a name the server answers to
         yield client
 
 

@@ -1,8 +1,10 @@
-"""The language catalogues (src/tiergarten/web/i18n/<lang>.json), checked without a browser:
-every message is well-formed (the ICU MessageFormat subset js/i18n.js reads: {name},
-{n, plural, ...}, {x, select, ...}), every language has every key of English with the same
-parameters, plural forms are those of the language, every key the JavaScript asks for exists,
-and the keys built from game data cover what the games really use."""
+"""The language catalogues, the shared words (src/tiergarten/web/i18n/<lang>.json) and each
+game's (web/games/<id>/i18n/<lang>.json), checked without a browser: every message is
+well-formed (the ICU MessageFormat subset js/i18n.js reads: {name}, {n, plural, ...},
+{x, select, ...}), every catalogue has every key of its English one in every language, with the
+same parameters, plural forms are those of the language, no key is in two catalogues, every key
+the JavaScript asks for exists (a shared script's among the shared words, a game's among those
+and its own), and the keys built from game data cover what each game really uses."""
 
 from __future__ import annotations
 
@@ -13,14 +15,22 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.webparts import (
+    LANGUAGES,
+    WEB,
+    catalogue_files,
+    game_folder,
+    game_scripts,
+    shared_scripts,
+    string_literals,
+)
+from tests.webparts import catalogue as merged
 
 import tiergarten
 from tiergarten.core.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "src" / "tiergarten" / "web"
-CATALOGUES = WEB / "i18n"
-LANGUAGES = ("en", "de", "pl", "it")
+PLACES = ("", *tiergarten.games())  # "": the shared catalogue, else a game's
 # The plural categories of Intl.PluralRules for each language (integers and fractions alike).
 CATEGORIES = {"en": {"one", "other"}, "de": {"one", "other"},
               "pl": {"one", "few", "many", "other"}, "it": {"one", "many", "other"}}
@@ -28,10 +38,14 @@ LITERAL_CALL = re.compile(r"""\bt(?:Or)?\(\s*(["'])([^"'`$]+?)\1""")
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
+    """Every word of a language: the shared ones and every game's."""
+    data = merged(lang)
     assert all(isinstance(v, str) for v in data.values()), f"{lang}: every value is text"
     return data
+
+
+def words_of(place: str, lang: str) -> dict[str, str]:
+    return catalogue_files(lang)[place]
 
 
 class Message:
@@ -113,14 +127,26 @@ def test_the_language_list_matches_the_catalogues() -> None:
     listed = re.search(r"LANGUAGES = \{([^}]*)\}", js)
     assert listed
     assert set(re.findall(r"(\w+):", listed.group(1))) == set(LANGUAGES)
-    assert {p.stem for p in CATALOGUES.glob("*.json")} == set(LANGUAGES)
+    assert {p.stem for p in (WEB / "i18n").glob("*.json")} == set(LANGUAGES)
+    for game in tiergarten.games():
+        assert {p.stem for p in (game_folder(game) / "i18n").glob("*.json")} == set(LANGUAGES)
 
 
+@pytest.mark.parametrize("place", PLACES)
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
-def test_every_language_has_every_key(lang: str) -> None:
-    en, other = catalogue("en"), catalogue(lang)
-    assert sorted(set(en) - set(other)) == [], f"{lang} lacks these keys"
+def test_every_language_has_every_key(lang: str, place: str) -> None:
+    en, other = words_of(place, "en"), words_of(place, lang)
+    assert sorted(set(en) - set(other)) == [], f"{lang} lacks these keys of {place or 'shared'}"
     assert sorted(set(other) - set(en)) == [], f"{lang} has keys English does not have"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_in_two_catalogues(lang: str) -> None:
+    places: dict[str, list[str]] = {}
+    for place, words in catalogue_files(lang).items():
+        for key in words:
+            places.setdefault(key, []).append(place or "shared")
+    assert {k: p for k, p in places.items() if len(p) > 1} == {}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -145,15 +171,31 @@ def test_no_translation_is_empty(lang: str) -> None:
     assert [k for k, v in catalogue(lang).items() if not v.strip()] == []
 
 
-def test_every_literal_key_in_the_javascript_exists() -> None:
-    en = catalogue("en")
+def literal_keys(paths: list[Path]) -> dict[str, str]:
+    """The keys scripts ask for in so many words: t("key") or tOr("key", ...)."""
     used: dict[str, str] = {}
-    for path in sorted((WEB / "js").rglob("*.js")):
+    for path in paths:
         code = re.sub(r"^\s*//.*$", "", path.read_text(encoding="utf-8"), flags=re.M)
         for match in LITERAL_CALL.finditer(code):
             used.setdefault(match.group(2), path.name)
-    assert len(used) > 100
-    assert {k: f for k, f in used.items() if k not in en} == {}
+    return used
+
+
+@pytest.mark.parametrize("place", PLACES)
+def test_every_literal_key_in_the_javascript_exists(place: str) -> None:
+    """A shared script finds its keys among the shared words, a game's among those and its
+    own: never among another game's, which a page may not have loaded."""
+    known = set(words_of("", "en")) | (set(words_of(place, "en")) if place else set())
+    used = literal_keys(game_scripts(place) if place else shared_scripts())
+    assert len(used) > (100 if not place else 10)
+    assert {k: f for k, f in used.items() if k not in known} == {}
+
+
+def test_the_key_finder_reads_what_the_scripts_say() -> None:
+    """LITERAL_CALL finds each key a script writes as a string literal in t(...)."""
+    code = 't("a.b", {n: 1}) + tOr(\'c.d\', x) + t(`e.${f}`) + hat("g.h")'
+    assert [m.group(2) for m in LITERAL_CALL.finditer(code)] == ["a.b", "c.d"]
+    assert "a.b" in string_literals(code) and "e. " in string_literals(code)
 
 
 def shipped_bots() -> dict[str, list[str]]:
@@ -182,47 +224,54 @@ def error_codes() -> set[str]:
     return set(re.findall(r"^\| `(\w+)` \|", table, re.M))
 
 
-def end_reasons() -> set[str]:
-    """Every reason a game can end with: each game's `GameInfo.reasons`."""
-    return {str(reason) for game in tiergarten.games() for reason in game_class(game).info.reasons}
+def shared_dynamic_keys() -> set[str]:
+    """Keys the shared scripts build from the server's data, whatever the game."""
+    keys = {f"error.code.{code}" for code in error_codes()}
+    return keys | {f"table.status.{status}" for status in ("open", "playing", "over")}
 
 
-def dynamic_keys() -> set[str]:
-    """Keys the JavaScript builds from game data, for the values the games really have."""
+def dynamic_keys(game: str) -> set[str]:
+    """Keys the JavaScript builds from a game's data, for the values the game really has."""
     from tiergarten.games.lecker_mammut import cards as lm
     from tiergarten.games.mammuz import cards as mz
     from tiergarten.games.mammuz import terms as mzs
     from tiergarten.games.maumau import cards as mm
     from tiergarten.games.mucca_pazza import cards as mp
 
-    keys = {f"error.code.{code}" for code in error_codes()}
-    keys |= {f"reason.{reason}" for reason in end_reasons()}
-    keys |= {f"table.status.{status}" for status in ("open", "playing", "over")}
-    for game in tiergarten.games():
-        keys |= {f"game.{game}.title", f"game.{game}.summary", f"rules.{game}"}
-        keys |= {f"bot.{name}" for name in shipped_bots()[game]}
-        for option in game_class(game).info.options:
-            keys |= {f"option.{game}.{option.name}", f"option.{game}.{option.name}.doc"}
-            keys |= {f"choice.{choice}" for choice in option.choices or ()}
-    keys |= {f"maumau.rank.{r}" for r in mm.RANKS} | {f"maumau.suit.{s}" for s in mm.SUITS}
-    keys |= {f"animal.{a}" for a in mz.NAMES}
-    keys |= {f"mammuz.outcome.{o}"
-             for o in (mzs.TAKEN, mzs.DEALT, mzs.REMOVED, mzs.TO_JACKPOT, mzs.WON)}
-    keys |= {f"lm.animal.{a}" for a in lm.ANIMALS} | {f"lm.colour.{c}" for c in lm.COLOURS}
-    keys |= {f"mucca.animal.{a}" for a in mp.CARD_NAMES}
-    keys |= {f"mucca.row.{r}" for r in mp.ROWS} | {f"mucca.dir.{d}" for d in mp.DIRECTIONS}
-    hints = source("bots", "mucca_pazza_advice.py")
-    keys |= {f"mucca.why.{r}" for r in re.findall(r'"reason": "(\w+)"', hints)}
+    keys = {f"game.{game}.title", f"game.{game}.summary", f"rules.{game}"}
+    keys |= {f"reason.{reason}" for reason in game_class(game).info.reasons}
+    keys |= {f"bot.{name}" for name in shipped_bots()[game]}
+    for option in game_class(game).info.options:
+        keys |= {f"option.{game}.{option.name}", f"option.{game}.{option.name}.doc"}
+        keys |= {f"choice.{choice}" for choice in option.choices or ()}
+    if game == "maumau":
+        keys |= {f"maumau.rank.{r}" for r in mm.RANKS} | {f"maumau.suit.{s}" for s in mm.SUITS}
+    if game == "mammuz":
+        keys |= {f"animal.{a}" for a in mz.NAMES}
+        keys |= {f"mammuz.outcome.{o}"
+                 for o in (mzs.TAKEN, mzs.DEALT, mzs.REMOVED, mzs.TO_JACKPOT, mzs.WON)}
+    if game == "lecker_mammut":
+        keys |= {f"lm.animal.{a}" for a in lm.ANIMALS} | {f"lm.colour.{c}" for c in lm.COLOURS}
+    if game == "mucca_pazza":
+        keys |= {f"mucca.animal.{a}" for a in mp.CARD_NAMES}
+        keys |= {f"mucca.row.{r}" for r in mp.ROWS} | {f"mucca.dir.{d}" for d in mp.DIRECTIONS}
+        hints = source("bots", "mucca_pazza_advice.py")
+        keys |= {f"mucca.why.{r}" for r in re.findall(r'"reason": "(\w+)"', hints)}
     return keys
 
 
 def test_the_dynamic_keys_cover_the_games() -> None:
-    keys = dynamic_keys()
+    """The shared scripts' keys are among the shared words; a game's among those and its own."""
+    keys = shared_dynamic_keys() | {k for g in tiergarten.games() for k in dynamic_keys(g)}
     assert {"error.code.void", "error.code.stale", "reason.no_species", "animal.mouse",
             "mammuz.outcome.jackpot", "mucca.why.remembered", "bot.heuristic"} <= keys
     assert len(tiergarten.games()) == 4
     for lang in LANGUAGES:
-        assert sorted(keys - set(catalogue(lang))) == [], f"{lang} lacks keys the games use"
+        shared = set(words_of("", lang))
+        assert sorted(shared_dynamic_keys() - shared) == [], f"{lang} lacks shared keys"
+        for game in tiergarten.games():
+            have = shared | set(words_of(game, lang))
+            assert sorted(dynamic_keys(game) - have) == [], f"{lang} lacks keys {game} uses"
 
 
 def test_every_rule_summary_has_paragraphs() -> None:

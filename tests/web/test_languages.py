@@ -3,17 +3,15 @@ against bots, and check that no key is missing from the catalogue and no raw key
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tests.webparts import catalogue
 
 from .a11y import assert_accessible
 from .driver import create_table
 
-CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "tiergarten" / "web" / "i18n"
 TABLES = [  # game, seats: enough to draw every board
     ("maumau", ["you", "bot:random"]),
     ("mammuz", ["you", "bot:random", "bot:random"]),
@@ -48,7 +46,7 @@ def missing(page: Any) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "de", "pl", "it"])
 def test_each_language_renders_every_screen(page: Any, web: Any, shot: Any,
                                             page_errors: list[str], lang: str) -> None:
-    words = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    words = catalogue(lang)  # the shared words and every game's
     page.goto(web.url + "/")
     page.wait_for_selector(".game-choice")
     page.select_option("#language", lang)

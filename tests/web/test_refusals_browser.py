@@ -4,17 +4,15 @@ shows none of the engine's English."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tests.webparts import catalogue
 
 from .driver import create_table, wait_turn_or_end
 
-CATALOGUES = Path(__file__).resolve().parents[2] / "src" / "tiergarten" / "web" / "i18n"
-DE = json.loads((CATALOGUES / "de.json").read_text(encoding="utf-8"))
+DE = catalogue("de")  # the shared words and every game's
 
 
 def refuse(page: Any, act: str) -> str:

@@ -1,8 +1,9 @@
 """Render modes of the envs: `"ansi"` is the table as the terminal draws it, as text.
 
-The text is the terminal's screen for one observation (the game's renderer in
-`tiergarten.terminal`, framed as `tiergarten play` frames it), 80 columns wide, with ANSI colour
-codes (256 colours; cards in Mau Mau, Lecker Mammut!'s coloured cards). Multi-agent envs draw
+The text is the terminal's screen for one observation (`tiergarten.terminal.render.screen_text`:
+the game's renderer, framed as `tiergarten play` frames it; drawing only, none of the terminal's
+driver), 80 columns wide, with ANSI colour codes (256 colours; cards in Mau Mau, Lecker
+Mammut!'s coloured cards). Multi-agent envs draw
 the spectator's view (`observe(None)`), the Gymnasium env its learner's own screen, so a
 rendering shows nothing the engine hides from that viewer. `plain(text)` drops the colour codes.
 
@@ -19,7 +20,6 @@ ValueError: render_mode 'human' is not supported: use 'ansi' (the table as text)
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,17 +39,9 @@ def check_mode(render_mode: str | None) -> str | None:
 
 def ansi(game: Game, obs: Mapping[str, Any], names: Sequence[str], title: str) -> str:
     """The terminal's screen of `obs`, seats called `names`, framed under `title`."""
-    from rich.console import Console
-    from rich.panel import Panel
+    from tiergarten.terminal.render import screen_text
 
-    from tiergarten.terminal import renderer_for
-
-    out = io.StringIO()
-    console = Console(file=out, width=WIDTH, force_terminal=True, color_system="256",
-                      legacy_windows=False, _environ={})  # the same text whatever the terminal
-    screen = renderer_for(game.id).screen(obs, names)
-    console.print(Panel(screen, title=title, title_align="left"))
-    return out.getvalue()
+    return screen_text(game.id, obs, names, title, WIDTH)
 
 
 def plain(text: str) -> str:

@@ -97,7 +97,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         the learner is "You", the bots are named as at the terminal ("Hard 2")."""
         if self.render_mode is None or self.state is None:
             return None
-        from tiergarten.terminal.driver import PERSON, seat_names
+        from tiergarten.terminal.render import PERSON, seat_names
 
         kinds = list(self.opponents)
         kinds.insert(self.seat, PERSON)

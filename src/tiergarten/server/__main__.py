@@ -1,5 +1,7 @@
-"""`python -m tiergarten.server`: run the server (see `tiergarten.server.main`)."""
+"""`python -m tiergarten.server`: run the server, the same flags as `tiergarten serve`."""
 
-from .main import main
+import sys
 
-main()
+from .command import run
+
+run("serve", sys.argv[1:])

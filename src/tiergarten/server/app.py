@@ -1,11 +1,15 @@
 """The FastAPI app: the routes by topic (server/routes/) over one table manager.
 
-The app wires the parts: the lifespan opens the database (`SqlStore`) and the process's
-connections (`LocalTransport`) and gives both to the `TableManager`, which gives them to every
-table. REST (JSON): games and their options, create / list / show tables, join, leave, record,
-replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play (see `protocol`
-and docs/protocol.md). Every HTTP answer carries the security headers of server/edge/headers.py; a
-database that is away answers 503 (`StoreUnavailable`).
+The app wires the parts: the lifespan opens the database — the `Store` of the tables
+(`SqlStore`) and beside it the players port of accounts and ratings (`SqlPlayerStore`), or both
+in memory (`memory_stores`) — and the process's connections (`LocalTransport`); it gives the
+store and the connections to the `TableManager`, which gives them to every table, and the
+players port to `Accounts` and the ratings (the routes reach accounts and ratings through
+them only). Sign-in limits are counted in this process, or in Redis for a cluster
+(players/limits.py). REST (JSON): games and their options, create / list / show tables, join,
+leave, record, replay, rematch, hints; `/readyz`. Websocket `/ws/{table_id}?token=...`: play
+(see `protocol` and docs/protocol.md). Every HTTP answer carries the security headers of
+server/edge/headers.py; a database that is away answers 503 (`StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ import contextlib
 import functools
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -26,17 +30,26 @@ from fastapi.responses import JSONResponse, Response
 
 from tiergarten.core import OptionError
 
-from .edge import metrics
+from .edge import logs, metrics
+from .edge.body_limit import BodyLimit
 from .edge.csrf import CrossSiteGuard
 from .edge.headers import SecurityHeaders
-from .edge.limits import Gate
+from .edge.hosts import TrustedHosts
+from .edge.limits import Gate, RedisCounters
 from .edge.protocol import PROTOCOL
+from .edge.requests import Observed
 from .edge.settings import Settings, TableError
 from .players import ratings
 from .players.accounts import Accounts
+from .players.limits import Limiter, LocalLimiter, RedisLimiter, SignInLimits
+from .players.names import same_person_name
 from .routes import ROUTERS
+from .storage.memory_players import MemoryPlayerStore
+from .storage.memory_store import MemoryStore
+from .storage.player_store import PlayerStore
+from .storage.sql_players import SqlPlayerStore
 from .storage.sql_store import DOWN, SqlStore
-from .storage.store import StoreUnavailable
+from .storage.store import Store, StoreUnavailable
 from .table.manager import TableManager
 from .table.transport import LocalTransport
 from .table.unreplayable import Unreplayable
@@ -48,23 +61,52 @@ RESTARTING = 1012  # close code: the server is restarting, reconnect (docs/proto
 RESTART_REASON = "the server is restarting; reconnect"
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+HEALTH_EVERY = 5.0  # seconds between the checks behind tiergarten_database_up and _redis_up
+
+Stores = Callable[[], tuple[Store, PlayerStore]]  # opens the tables' store and the players port
+
+
+def sql_stores(db: str | os.PathLike[str] | None) -> Stores:
+    """The database `db` (see `sql_store.database_url`): the store and the players port in it."""
+    def open_both() -> tuple[Store, PlayerStore]:
+        store = SqlStore(db)
+        return store, SqlPlayerStore(store)
+
+    return open_both
+
+
+def memory_stores() -> tuple[Store, PlayerStore]:
+    """Everything in this process's memory, gone when it ends (tests, trying it out)."""
+    store = MemoryStore()
+    return store, MemoryPlayerStore(store)
 
 
 def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
-               web: Path | None = WEB, cluster: ClusterSettings | None = None) -> FastAPI:
-    """The whole server as an ASGI app over the database `db` (see `sql_store.database_url`).
+               web: Path | None = WEB, cluster: ClusterSettings | None = None,
+               stores: Stores | None = None, limits: SignInLimits | None = None) -> FastAPI:
+    """The whole server as an ASGI app over the database `db` (see `sql_store.database_url`),
+    or over what `stores` opens (e.g. `memory_stores`).
 
     The browser client in `web` (src/tiergarten/web) is served at `/` if that folder exists.
     With `cluster` the process is one worker of several sharing Redis (server/cluster,
-    docs/deploy.md); without, it runs every table itself.
+    docs/deploy.md); without, it runs every table itself. `limits`: the sign-in limits
+    (default: `SignInLimits.from_settings` with the settings' `login_attempts`, `login_window` and
+    `hash_slots`).
     """
     settings = settings or Settings()
+    opener = stores or sql_stores(db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = SqlStore(db)
-        app.state.accounts = Accounts(store.engine, settings.login_attempts,
-                                      settings.login_window)
+        # an exception no task awaited: one logged, counted record (never a bare traceback)
+        asyncio.get_running_loop().set_exception_handler(logs.asyncio_handler)
+        store, players = opener()
+        limiter: Limiter = (LocalLimiter() if cluster is None
+                            else RedisLimiter(cluster.redis_url, cluster.prefix))
+        app.state.players = players
+        app.state.accounts = Accounts(
+            players, limits or SignInLimits.from_settings(
+                settings.login_attempts, settings.login_window, settings.hash_slots), limiter)
         app.state.cluster = None
         if cluster is None:
             manager = app.state.manager = TableManager(store, settings, LocalTransport())
@@ -76,21 +118,36 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                                                        ownership=node)
             manager.locate = node.open
         manager.seat_tokens = app.state.accounts.seat_token
-        manager.game_over = functools.partial(ratings.game_over, store.engine)
+        manager.same_name = same_person_name
+        manager.game_over = functools.partial(ratings.game_over, players)
+        counters = None
         if cluster is None:
             await manager.recover()
         else:
             await app.state.cluster.start(manager, app)
+            # the limits count across the workers (server/edge/limits.py)
+            counters = RedisCounters.connect(cluster.redis_url, cluster.prefix,
+                                             cluster.worker_id)
+            app.state.gate = Gate(settings, counters)
+            counters.start()
+            metrics.watch_redis()
         metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),
-                      None if cluster is None else lambda: app.state.cluster.relayed,
-                      None if cluster is None else lambda: app.state.cluster.bus.sent)
+                      None if cluster is None else lambda: app.state.cluster.relayed)
+        tasks: set[asyncio.Task[None]] = set()
+        logs.spawn(_watch_health(store, app.state.cluster), tasks, name="health watch")
         try:
             yield
         finally:
+            for task in tasks:
+                task.cancel()
             await manager.stop()
             if app.state.cluster is not None:
                 await app.state.cluster.stop()
+            if counters is not None:
+                await counters.stop()
             store.close()
+            if isinstance(limiter, RedisLimiter):
+                limiter.close()
 
     # no /docs or /redoc: they load scripts from a CDN and run inline ones, which the security
     # headers refuse; /openapi.json describes the REST API (and docs/protocol.md)
@@ -103,6 +160,11 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         app.add_middleware(ForwardMiddleware)  # REST about another worker's table runs there
     app.add_middleware(GZipMiddleware, minimum_size=4096)  # replays and game lists compress well
     app.add_middleware(CrossSiteGuard, public=settings.public_url)  # before any route runs
+    app.add_middleware(BodyLimit)  # a body past the cap is refused before it is read whole
+    app.add_middleware(TrustedHosts, public_url=settings.public_url)  # only our own names
+    # request ids, request metrics, and the last word on an exception (logged and counted
+    # once, answered 500: server/edge/requests.py)
+    app.add_middleware(Observed, router=app.router)
     app.add_middleware(SecurityHeaders)  # outermost: every answer gets them, refusals too
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
@@ -117,6 +179,32 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
 
         app.mount("/", StaticFiles(directory=web, html=True), name="web")
     return app
+
+
+async def _watch_health(store: Store, cluster: Any) -> None:
+    """Every `HEALTH_EVERY` seconds: does the database answer, does Redis (with a cluster)?
+    Sets `tiergarten_database_up` and `tiergarten_redis_up`, and says once in the log when
+    either goes away and when it is back."""
+    said = {"the database": True, "Redis": True}
+
+    async def check(name: str, probe: Any, gauge: Any) -> None:
+        try:
+            up, why = await asyncio.wait_for(probe(), 2.0) is not False, "no answer"
+        except Exception as exc:
+            up, why = False, f"{type(exc).__name__}: {exc}"
+        gauge.set(1 if up else 0)
+        if up != said[name]:
+            said[name] = up
+            if up:
+                logs.log.warning("%s answers again", name)
+            else:
+                logs.log.warning("%s does not answer (%s)", name, why)
+
+    while True:
+        await check("the database", lambda: asyncio.to_thread(store.ping), metrics.DATABASE_UP)
+        if cluster is not None:
+            await check("Redis", cluster.ping, metrics.REDIS_UP)
+        await asyncio.sleep(HEALTH_EVERY)
 
 
 async def drain(app: FastAPI, reason: str = RESTART_REASON) -> None:

@@ -1,6 +1,7 @@
 """Run the server: `serve()` prints the addresses to open and runs uvicorn until interrupted.
 
-`python -m tiergarten.server --port 8000 --db postgresql://...` does the same from a shell.
+`tiergarten serve --port 8000 --db postgresql://...` (or `python -m tiergarten.server`, the
+same command) does the same from a shell; server/config.py has every setting.
 By default it listens on loopback only; `lan=True` (`--lan`) listens on every address and
 points invite links at the machine's network address, `public_url` at the address given.
 
@@ -15,26 +16,21 @@ pass stalls every table for 0.1-0.2 s at 200 tables); a websocket's kernel send 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import dataclasses
 import gc
 import ipaddress
 import logging
-import os
 import socket
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .config import ServerConfig, mask
 from .edge.invite import is_loopback, lan_address, public_base
 from .edge.protocol import MAX_MESSAGE
 from .edge.settings import Settings
 from .storage.sql_store import database_url
-
-if TYPE_CHECKING:
-    from .cluster import ClusterSettings
 
 WS_MAX_SIZE = 16 * MAX_MESSAGE  # larger frames are refused by the transport (close 1009)
 # No permessage-deflate: messages are small JSON (a state is about a kilobyte); each
@@ -106,44 +102,45 @@ def websocket_protocol(grace: float) -> type[asyncio.Protocol] | str:
 LOOPBACK, EVERYWHERE = "127.0.0.1", "0.0.0.0"  # the default, and what --lan listens on
 
 
-def serve(host: str | None = None, port: int = 8000,
-          db: str | os.PathLike[str] | None = None, settings: Settings | None = None,
-          log_level: str = "warning", lan: bool = False, public_url: str | None = None,
-          cluster: ClusterSettings | None = None, log_format: str = "text") -> None:
-    """Serve tiergarten on http://host:port with the database `db` (default: SQLite in the
-    user's data folder; `postgresql://...` for PostgreSQL). `lan`: listen on the local network
-    and build invite links from this machine's address there; `public_url`: the address
-    invite links use (behind a proxy, say). With `cluster` (Redis) this process is one worker of
-    several behind a proxy (docs/deploy.md). SIGTERM stops it gracefully."""
+def serve(config: ServerConfig | None = None, /, *, settings: Settings | None = None,
+          **values: Any) -> None:
+    """Serve tiergarten with `config` (server/config.py), or with the settings `values` by
+    name over the `TIERGARTEN_*` environment (`serve(port=8001, db="postgresql://...")`,
+    `serve(lan=True)`); `settings` replaces the tables' settings outright. Every value is
+    checked first (`ConfigError`). With a Redis URL this process is one worker of several
+    behind a proxy (docs/deploy.md). SIGTERM stops it gracefully."""
     import uvicorn
 
+    from . import observe
     from .app import create_app
+    from .edge import logs
 
-    host, public = listen_plan(host, port, lan, public_url)
-    settings = settings or Settings()
+    config = config or ServerConfig.load(values)
+    host, public = listen_plan(config.host, config.port, config.lan, config.public_url)
+    worker = config.worker()
+    logs.configure(config.log_format, config.log_level, worker)  # before anything is said
+    table = settings or config.table_settings()
     if public is not None:
-        settings = dataclasses.replace(settings, public_url=public)
-    url = database_url(db)
-    app = create_app(url, settings, cluster=cluster)
-    shown = url if url.startswith("sqlite") else url.split("@")[-1]
+        table = dataclasses.replace(table, public_url=public)
+    observe.start_reporting(config)  # Sentry, if configured: before the app exists
+    cluster = config.cluster_settings()
+    url = database_url(config.db)
+    app = create_app(url, table, cluster=cluster)
+    observe.start_tracing(app, config)
+    shown = url if url.startswith("sqlite") else mask(url.split("@")[-1])
     extra = "" if cluster is None else f", worker {cluster.worker_id} of a cluster"
-    print(addresses(host, port, settings.public_url, f"(database: {shown}{extra})"), flush=True)
-    if log_format != "text":
-        from .edge.logs import configure
-
-        configure(log_format, log_level)
+    logs.banner(addresses(host, config.port, table.public_url,
+                          f"(database: {shown}{extra})"), config.log_format)
     gc.set_threshold(*GC_THRESHOLDS)
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()  # the modules and the app live as long as the process: out of every pass
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level,
-                            ws_max_size=WS_MAX_SIZE, ws_ping_interval=20.0,
-                            ws_ping_timeout=20.0, ws_per_message_deflate=WS_DEFLATE,
-                            log_config=(uvicorn.config.LOGGING_CONFIG if log_format == "text"
-                                        else None),
-                            timeout_graceful_shutdown=DRAIN_SECONDS,
-                            ws=websocket_protocol(2 * settings.close_timeout))
-    GracefulServer(config, app).run()
+    uvicorn_config = uvicorn.Config(
+        app, host=host, port=config.port, log_level=config.log_level, ws_max_size=WS_MAX_SIZE,
+        ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=WS_DEFLATE,
+        log_config=logs.dict_config(config.log_format, config.log_level, worker),
+        timeout_graceful_shutdown=DRAIN_SECONDS, ws=websocket_protocol(2 * table.close_timeout))
+    GracefulServer(uvicorn_config, app).run()
 
 
 DRAIN_SECONDS = 10  # the most a graceful stop waits for commits and closes
@@ -162,6 +159,7 @@ def _graceful_server() -> type:
             self.tiergarten = app
             self._loop: asyncio.AbstractEventLoop | None = None
             self._draining = False
+            self._tasks: set[asyncio.Task[None]] = set()
 
         async def serve(self, sockets: Any = None) -> None:
             self._loop = asyncio.get_running_loop()
@@ -175,7 +173,9 @@ def _graceful_server() -> type:
             self._loop.call_soon_threadsafe(self._start_drain)
 
         def _start_drain(self) -> None:
-            asyncio.ensure_future(self._drain())
+            from .edge.logs import spawn
+
+            spawn(self._drain(), self._tasks, name="graceful stop")
 
         async def _drain(self) -> None:
             from .app import drain
@@ -242,78 +242,3 @@ def addresses(host: str, port: int, public: str | None, note: str = "") -> str:
                      "and laptops on your network join")
     return "\n".join(lines)
 
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """The command line of `python -m tiergarten.server`."""
-    parser = argparse.ArgumentParser(prog="python -m tiergarten.server", description=serve.__doc__)
-    parser.add_argument("--host", default=None,
-                        help=f"address to listen on (default {LOOPBACK}; with --lan every "
-                             f"address, {EVERYWHERE})")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--db", default=None, help="a SQLite path or a postgresql:// URL")
-    parser.add_argument("--bot-pace", type=float, default=1.0,
-                        help="multiplies bots' pauses (0 = instant)")
-    parser.add_argument("--away-after", type=float, default=20.0,
-                        help="seconds a disconnected person keeps the seat before a bot plays")
-    parser.add_argument("--rate", type=float, default=10.0, help="messages/s per connection")
-    parser.add_argument("--burst", type=int, default=30, help="messages at once per connection")
-    parser.add_argument("--allow-seeds", action="store_true",
-                        help="let a table's creator choose the seed (for tests)")
-    parser.add_argument("--ping-every", type=float, default=3.0,
-                        help="seconds between latency pings at real-time tables")
-    parser.add_argument("--hit-cap", type=float, default=0.15,
-                        help="the most seconds an act at a real-time table is credited before "
-                             "its arrival (half the measured round trip, capped)")
-    parser.add_argument("--queue-limit", type=int, default=1000,
-                        help="unsent messages before a connection that reads too slowly is "
-                             "closed")
-    parser.add_argument("--address-connections", type=int, default=32,
-                        help="websockets open at once from one address")
-    parser.add_argument("--table-connections", type=int, default=64,
-                        help="websockets open at once to one table")
-    parser.add_argument("--tables-burst", type=int, default=20,
-                        help="tables one address may create at once")
-    parser.add_argument("--tables-per-minute", type=float, default=2.0,
-                        help="tables one address may create per minute after the burst")
-    parser.add_argument("--close-timeout", type=float, default=5.0,
-                        help="seconds to deliver a closing connection's last messages; a "
-                             "client that reads none of it is cut after twice as long")
-    parser.add_argument("--db-retry", type=float, default=1.0,
-                        help="seconds between attempts to reach a database that went away")
-    parser.add_argument("--call-window", type=float, default=3.0,
-                        help="seconds a real-time act's reserved moment waits for the act")
-    parser.add_argument("--lan", action="store_true",
-                        help="listen on the local network; invite links use this machine's "
-                             "network address")
-    parser.add_argument("--public-url", default=None,
-                        help="the address invite links use, e.g. http://192.168.1.20:8000 or "
-                             "https://games.example.org/tiergarten (behind a proxy)")
-    parser.add_argument("--log-level", default=os.environ.get("TIERGARTEN_LOG_LEVEL",
-                                                              "warning"))
-    parser.add_argument("--log-format", choices=["text", "json"],
-                        default=os.environ.get("TIERGARTEN_LOG_FORMAT", "text"))
-    parser.add_argument("--redis", default=None, metavar="URL",
-                        help="redis://... : run as one worker of several (TIERGARTEN_REDIS_URL)")
-    parser.add_argument("--lease-ttl", type=float, default=None,
-                        help="seconds a table's lease lasts unrenewed (TIERGARTEN_LEASE_TTL)")
-    args = parser.parse_args(argv)
-    try:  # resolved here, so that a bad value is a usage error
-        host, public = listen_plan(args.host, args.port, args.lan, args.public_url)
-    except ValueError as exc:
-        parser.error(str(exc))
-    settings = Settings(bot_pace=args.bot_pace, away_after=args.away_after, rate=args.rate,
-                        burst=args.burst, allow_seeds=args.allow_seeds,
-                        ping_every=args.ping_every, hit_cap=args.hit_cap,
-                        queue_limit=args.queue_limit,
-                        address_connections=args.address_connections,
-                        table_connections=args.table_connections,
-                        tables_burst=args.tables_burst,
-                        tables_per_minute=args.tables_per_minute, db_retry=args.db_retry,
-                        close_timeout=args.close_timeout, call_window=args.call_window)
-    from .cluster.settings import ClusterSettings
-
-    cluster = ClusterSettings.from_env(redis_url=args.redis)
-    if cluster is not None and args.lease_ttl is not None:
-        cluster = dataclasses.replace(cluster, lease_ttl=args.lease_ttl)
-    serve(host, args.port, args.db or os.environ.get("TIERGARTEN_DB"), settings, args.log_level,
-          public_url=public, cluster=cluster, log_format=args.log_format)

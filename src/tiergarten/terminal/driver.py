@@ -14,6 +14,7 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Protocol
 
 from rich.console import Console
@@ -24,10 +25,9 @@ from tiergarten.core.game import fresh_seed
 from tiergarten.core.match import Agent, NoProposal, next_move
 
 from .human import REACTION, Human, LineReader, Quit, Reader
-from .render import Observation, renderer_module
+from .render import PERSON, Observation, game_module, seat_names
 from .screen import Screen
 
-PERSON = "me"
 SAVED = 3  # lines under the last screen: "Game saved to ..." (wrapped) and the shell's prompt
 
 
@@ -54,20 +54,6 @@ def lineup(game_id: str, players: Sequence[str] | None = None) -> list[str]:
         if who not in allowed:
             raise OptionError(f"no player {who!r} for {game_id}", allowed)
     return list(players)
-
-
-def seat_names(kinds: Sequence[str]) -> list[str]:
-    """How each seat is called on screen: numbered by its place at the table, from 1 (as the
-    browser numbers seats); the one person at the keyboard is "You".
-
-    >>> seat_names(["me", "heuristic", "random"])
-    ['You', 'Heuristic 2', 'Random 3']
-    >>> seat_names(["me", "me", "random"])
-    ['Player 1', 'Player 2', 'Random 3']
-    """
-    people = list(kinds).count(PERSON)
-    return [("You" if people == 1 else f"Player {seat + 1}") if who == PERSON
-            else f"{who.capitalize()} {seat + 1}" for seat, who in enumerate(kinds)]
 
 
 # -- the match ----------------------------------------------------------------------------------
@@ -161,15 +147,21 @@ class MatchLike(Protocol):
 def start_match(game_id: str, players: Sequence[str] | None = None, seed: int | None = None,
                 options: Mapping[str, Any] | None = None, pace: float = 0.6,
                 console: Console | None = None) -> MatchLike:
-    """A terminal match of `game_id`: the turn-based `Match`, unless the game's terminal module
-    brings its own match class as `MATCH` (a real-time game), which is called with the
+    """A terminal match of `game_id`: the turn-based `Match`, unless the game brings its own
+    match class as `MATCH` in `match_module` (a real-time game), which is called with the
     keywords players, seed, options and console. Bad players or options raise OptionError."""
     game_class(game_id)  # an unknown game raises OptionError naming the known ones
-    own = getattr(renderer_module(game_id), "MATCH", None)
+    own = getattr(match_module(game_id), "MATCH", None)
     if own is not None:
         match: MatchLike = own(players=players, seed=seed, options=options, console=console)
         return match
     return Match(game_id, players, seed, options, pace=pace, console=console)
+
+
+def match_module(game_id: str) -> ModuleType | None:
+    """The module `tiergarten.terminal.<game_id>_match`, if there is one: where a game that is
+    not played turn by turn keeps its own match (its renderer stays drawing only)."""
+    return game_module(game_id, "_match")
 
 
 def save_record(state: State, kinds: Sequence[str], path: Path) -> Path:

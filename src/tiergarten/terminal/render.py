@@ -9,6 +9,11 @@ Adding a game's renderer is a one-module job: write `tiergarten/terminal/<game i
 module attribute `RENDERER` (an instance of a `Renderer` subclass). `renderer_for` finds it by
 module name; `register` is the one-line alternative for renderers that live elsewhere.
 
+This module and the renderers are drawing only: no input, no match, nothing interactive (that
+is the driver's, the screen's and the human's). So the screen as text (`screen_text`, framed as
+`tiergarten play` frames it with `frame`) is shared: the terminal draws it, and the RL envs'
+`render_mode="ansi"` returns it (`tiergarten.rl.render`), without loading the terminal's driver.
+
 >>> renderer_for("maumau").__class__.__name__
 'MauMauRenderer'
 >>> renderer_for("no_such_game").__class__.__name__
@@ -20,6 +25,7 @@ from __future__ import annotations
 import copy
 import importlib
 import importlib.util
+import io
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -29,6 +35,7 @@ from typing import Any
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -321,6 +328,53 @@ def _number(value: Any) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
+# -- who is who on screen ------------------------------------------------------------------------
+
+PERSON = "me"  # the kind of seat a person at the keyboard takes (the others are bot names)
+
+
+def seat_names(kinds: Sequence[str]) -> list[str]:
+    """How each seat is called on screen: numbered by its place at the table, from 1 (as the
+    browser numbers seats); the one person at the keyboard is "You".
+
+    >>> seat_names(["me", "heuristic", "random"])
+    ['You', 'Heuristic 2', 'Random 3']
+    >>> seat_names(["me", "me", "random"])
+    ['Player 1', 'Player 2', 'Random 3']
+    """
+    people = list(kinds).count(PERSON)
+    return [("You" if people == 1 else f"Player {seat + 1}") if who == PERSON
+            else f"{who.capitalize()} {seat + 1}" for seat, who in enumerate(kinds)]
+
+
+# -- a screen, framed, and as text -----------------------------------------------------------------
+
+def frame(screen: RenderableType, title: str) -> Panel:
+    """A screen in the frame the terminal draws round it, `title` at its top left."""
+    return Panel(screen, title=title, title_align="left")
+
+
+def screen_text(game_id: str, obs: Observation, names: Sequence[str], title: str,
+                width: int) -> str:
+    """The terminal's screen of `obs` (the game's renderer), seats called `names`, framed under
+    `title`, as text `width` columns wide with ANSI colour codes (256 colours): the same text
+    whatever terminal, if any, runs it.
+
+    >>> import tiergarten
+    >>> state = tiergarten.load("maumau", players=2).new_state(seed=3)
+    >>> text = screen_text("maumau", state.observe(0), ["You", "Random 2"], "Mau Mau", 80)
+    >>> Text.from_ansi(text).plain.splitlines()[0].startswith("╭─ Mau Mau ")
+    True
+    """
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=True, color_system="256",
+                      legacy_windows=False, _environ={})
+    console.print(frame(renderer_for(game_id).screen(obs, names), title))
+    return out.getvalue()
+
+
+# -- finding a game's renderer -------------------------------------------------------------------
+
 _REGISTERED: dict[str, Renderer] = {}
 
 
@@ -331,7 +385,12 @@ def register(game_id: str, renderer: Renderer) -> None:
 
 def renderer_module(game_id: str) -> ModuleType | None:
     """The module `tiergarten.terminal.<game_id>`, if there is one."""
-    name = f"{__package__}.{game_id}"
+    return game_module(game_id)
+
+
+def game_module(game_id: str, suffix: str = "") -> ModuleType | None:
+    """The module `tiergarten.terminal.<game_id><suffix>`, if there is one."""
+    name = f"{__package__}.{game_id}{suffix}"
     if game_id.isidentifier() and importlib.util.find_spec(name) is not None:
         return importlib.import_module(name)
     return None

@@ -22,8 +22,7 @@ from tiergarten.core import IllegalAction, State, game_class, load, replay
 from tiergarten.core.game import check_record
 from tiergarten.core.rules import unversioned
 
-from .driver import seat_names
-from .render import Renderer, can_show_unicode, renderer_for
+from .render import Renderer, can_show_unicode, renderer_for, seat_names
 
 
 class RecordError(ValueError):

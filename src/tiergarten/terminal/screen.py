@@ -23,7 +23,7 @@ from tiergarten.core.match import Proposal, SeatView
 
 from .human import REACTION, Quit, Reader
 from .menu import Choice, Step, Wrong
-from .render import Observation, Renderer, can_show_unicode, named, renderer_for, whose
+from .render import Observation, Renderer, can_show_unicode, frame, named, renderer_for, whose
 
 COMMANDS = ("help", "quit")
 LONG_MENU = 24  # more choices than this are listed in columns
@@ -57,7 +57,7 @@ class Screen:
         title = f"{self.game.info.title} · seed {self.seed}"
         if isinstance(seat, int) and len(self.people) > 1:
             title += f" · {whose(self.names[seat])} view"
-        return Panel(self.renderer.screen(obs, self.names), title=title, title_align="left")
+        return frame(self.renderer.screen(obs, self.names), title)
 
     def fitted(self, obs: Observation, room: int) -> Panel:
         """The frame of `obs` in at most `room` lines if it can be: fewer log lines first,
@@ -103,7 +103,7 @@ class Screen:
         """Stop between rounds: show the summary; in a live terminal wait for the person
         (or, with only bots playing, for `hold` seconds)."""
         title = "Game over" if last else "Round over"
-        panel = Panel(what, title=title, title_align="left")
+        panel = frame(what, title)
         if self.live and self.shown is not None:  # the screen redrawn with room for the panel
             self.show(self.shown, [panel])
         else:

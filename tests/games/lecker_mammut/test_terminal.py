@@ -13,13 +13,8 @@ from rich.console import Console
 
 import tiergarten
 from tiergarten.core.realtime import Submission, TimedView
-from tiergarten.terminal.lecker_mammut import (
-    Keys,
-    LeckerMammutRenderer,
-    Person,
-    RealTimeMatch,
-    parse_players,
-)
+from tiergarten.terminal.lecker_mammut import LeckerMammutRenderer
+from tiergarten.terminal.lecker_mammut_match import Keys, Person, RealTimeMatch, parse_players
 
 from .positions import position
 

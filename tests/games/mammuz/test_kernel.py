@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import tiergarten
-from tiergarten.games.mammuz import kernel, knowledge, lays, state
+from tiergarten.games.mammuz import kernel, knowledge, lays, shuffles
 from tiergarten.games.mammuz.actions import DOUBT, EXTINCT, LAY_BY, MammuZAction
 from tiergarten.games.mammuz.cards import SPECIES
 
@@ -71,9 +71,11 @@ def test_legal_lays_behave_as_the_tuple_of_their_actions(seed: int, make: Make) 
             legal[-len(want) - 1]
 
 
-def test_a_lay_set_is_a_snapshot_the_hand_changing_afterwards_does_not_change_it() -> None:
+@pytest.mark.parametrize("make", MAKERS)
+def test_a_lay_set_is_a_snapshot_the_hand_changing_afterwards_does_not_change_it(
+        make: Make) -> None:
     hand = [0, 1, 1] + [0] * 11
-    legal = lays.lays_as(hand, 2)
+    legal = make((2,), hand, ())
     before = tuple(legal)
     hand[0] = 2
     assert tuple(legal) == before and len(legal) == 3
@@ -81,22 +83,20 @@ def test_a_lay_set_is_a_snapshot_the_hand_changing_afterwards_does_not_change_it
 
 def _module() -> Any:
     """The installed kernel (even where TIERGARTEN_PURE is set); a stale build fails."""
-    module = pytest.importorskip("_tiergarten_mammuz", reason="the C kernel is not installed "
-                                 "(pure-Python install, or run from the source tree)")
+    module = pytest.importorskip(kernel.MODULE, reason="the C kernel is not built (a "
+                                 "pure-Python install, or a source tree never installed)")
     assert module.VERSION == kernel.VERSION, "the installed kernel is stale: run `make`"
     return module
 
 
 def _kernel() -> Make:
     """The installed kernel's `Lays`, set up."""
-    made = lays._kernel_lays(_module())
-    assert made is not None
-    return made
+    return kernel.kernel_lays(_module())
 
 
 def test_the_c_kernel_lists_the_same_lays_as_the_python_path() -> None:
     made = _kernel()
-    assert lays.uses_kernel() or os.environ.get("TIERGARTEN_PURE")
+    assert kernel.uses_kernel() or os.environ.get("TIERGARTEN_PURE")
     rng = random.Random(5)
     for _ in range(300):
         hand, species, tail = random_case(rng)
@@ -125,7 +125,7 @@ def test_the_c_kernel_moves_a_lay_as_the_python_twin_does() -> None:
         held = [k for k, count in enumerate(hand) for _ in range(count)]
         cards = tuple(sorted(rng.sample(held, min(len(held), rng.randint(1, 4)))))
         results = []
-        for move in (state.move_lay, module.move_lay):
+        for move in (shuffles.move_lay, module.move_lay):
             mine, herd, draws = hand.copy(), [0] * len(hand), random.Random(seed)
             results.append((move(draws, cards, mine, herd), mine, herd, draws.getstate()))
         assert results[0] == results[1]
@@ -140,7 +140,7 @@ def test_the_c_kernel_deals_as_the_python_twin_does() -> None:
         players = 3 + seed % 5
         deck = [k for k in range(14) for _ in range(seed % 3 + 1)][:players * 6]
         results = []
-        for deal in (state.deal, module.deal):
+        for deal in (shuffles.deal, module.deal):
             cards, draws = deck.copy(), random.Random(seed)
             results.append((deal(draws, cards, players, len(deck) // players), cards,
                             draws.getstate()))
@@ -178,7 +178,7 @@ def test_the_c_kernel_learns_a_herd_as_the_python_twin_does() -> None:
 FINGERPRINT = textwrap.dedent("""
     import hashlib, json, random
     import tiergarten
-    from tiergarten.games.mammuz.lays import uses_kernel
+    from tiergarten.games.mammuz.kernel import uses_kernel
     digest = hashlib.sha256()
     for players in (3, 5, 7):
         game = tiergarten.load("mammuz", players=players)

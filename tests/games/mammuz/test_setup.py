@@ -10,7 +10,7 @@ import pytest
 import tiergarten
 from tiergarten.games.mammuz.cards import DINOSAUR_NAMES, NAMES
 from tiergarten.games.mammuz.kernel import KERNEL
-from tiergarten.games.mammuz.state import below, shuffle
+from tiergarten.games.mammuz.shuffles import below, shuffle
 
 Shuffle = Callable[[random.Random, list[int]], None]
 

@@ -1,5 +1,6 @@
 """MammuZ (`mammuz`): the bluffing game of docs/games/mammuz.md. Standard library only (its
-optional C kernel, when installed, only lists lays: see `lays`)."""
+optional C kernel, when installed, only speeds up functions that keep their Python definitions:
+see `kernel`)."""
 
 from .game import INFO, MammuZ
 from .state import MammuZState

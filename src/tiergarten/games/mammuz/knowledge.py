@@ -24,10 +24,9 @@ max(0, c - laid[h]). Learning first settles the counts it adds to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .cards import KINDS
-from .kernel import KERNEL
 
 Lays = Sequence[tuple[int, tuple[int, ...]]]
 
@@ -74,7 +73,8 @@ def _add(row: list[int], at: int, floor: int, count: int) -> None:
 def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card: int,
                skip: int) -> None:
     """The herd went to `holder`: every observer but `skip` learns its own laid cards and the
-    turned card (laid by `layer`) are there."""
+    turned card (laid by `layer`) are there. (The C kernel's `learn_herd` is its twin: state.py
+    calls the one kernel.py chose.)"""
     base, floor = holder * KINDS, known[-1][holder]
     for seat, cards in lays:  # each layer's own cards, into its row (in lay order)
         if seat != skip:
@@ -89,10 +89,6 @@ def learn_herd(known: list[list[int]], holder: int, lays: Lays, layer: int, card
             c = counts[at]
             counts[at] = (c if c > floor else floor) + 1
 
-
-# learn_herd as state.py calls it: the C kernel's twin where installed (tested to be the same)
-LEARN_HERD: Callable[[list[list[int]], int, Lays, int, int, int], None] = (
-    learn_herd if KERNEL is None else KERNEL.learn_herd)
 
 
 def learn_card(known: list[list[int]], holder: int, card: int) -> None:

@@ -10,10 +10,9 @@ A decision offers 75–150 lays on average (thousands for a big hand opening a h
 play or search then takes one of them. So none is built up front: `LegalLays` is the turn's
 legal actions as a hand's `LaySet` (cached) times the species, then a tail (doubts,
 extinctions); it builds an action only when it is indexed or iterated, and answers `in` (what
-the checked `apply` asks) from the lay set. Where the package was installed with a C compiler,
-`LAYS` is instead its optional kernel's `Lays` (`_gather.c`, built into the module
-`_tiergarten_mammuz` by hatch_build.py, see kernel.py): the same sequence in C, from the tables
-below; tests check that both give the same sequences.
+the checked `apply` asks) from the lay set. `LegalLays` is the definition; the optional C
+kernel's `Lays` is its twin, the same sequence in C from the tables below (`kernel_tables`), and
+kernel.py chooses which one the game plays with; tests check that both give the same sequences.
 
 >>> [str(a) for a in lays_as([1, 1] + [0] * 12, 0)]
 ['lay mammoth as mammoth', 'lay bear as mammoth', 'lay mammoth bear as mammoth']
@@ -25,11 +24,10 @@ below; tests check that both give the same sequences.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, compress, product
 from operator import getitem, mul
-from types import ModuleType
-from typing import Any, cast, overload
+from typing import Any, overload
 
 from .actions import (
     ALL,
@@ -44,7 +42,6 @@ from .actions import (
     MammuZAction,
 )
 from .cards import DINOSAURS, SPECIES
-from .kernel import KERNEL, uses_kernel
 
 Actions = tuple[MammuZAction, ...]
 Lays = Sequence[MammuZAction]
@@ -266,7 +263,7 @@ class LegalLays(Sequence[MammuZAction]):
         return repr(tuple(self))
 
 
-# -- the optional C kernel: the same sequence in C ---------------------------------------------
+# -- the tables of the optional C kernel's twin ----------------------------------------------
 
 def _block_rows() -> tuple[tuple[Actions, ...], ...]:
     """_BLOCK_ROWS[species][block]: that block of the species' row of lays, so that the lay
@@ -297,35 +294,24 @@ _KERNEL_PLANS = tuple(tuple((block, int(block == 0), ANIMALS_UP_TO[MAX_LAY - len
 _ONE = tuple((s,) for s in SPECIES)
 
 
-Make = Callable[[tuple[int, ...], list[int], Actions], Lays]
-
-
-def _kernel_lays(kernel: ModuleType | None) -> Make | None:
-    """The kernel's `Lays(species, hand, tail)`, given this module's tables; None without a
-    kernel."""
-    if kernel is None:
-        return None
-    kernel.setup(_block_rows(), ALL, _KERNEL_PLANS, _LOW, _HIGH, _where())
-    Sequence.register(kernel.Lays)
-    return cast(Make, kernel.lays)  # Lays(…), called without an argument tuple
-
-
-# `LAYS(species, hand, tail)`: the lays of `hand` (counts of the fourteen kinds) as each of
-# `species`, in table order, then `tail`; the C kernel's where installed, else LegalLays
-LAYS: Make = _kernel_lays(KERNEL) or LegalLays
+def kernel_tables() -> tuple[Any, ...]:
+    """What the C kernel's `setup(rows, all, plans, low, high, where)` reads: the lay table of
+    this module, so that the kernel lists the same lays in the same order (kernel.py)."""
+    return _block_rows(), ALL, _KERNEL_PLANS, _LOW, _HIGH, _where()
 
 
 def lays_as(hand: list[int], species: int, tail: Actions = ()) -> Lays:
     """The lays `hand` (counts of the fourteen kinds) can make declared as (or added to a herd
-    of) `species`, in table order, then `tail`."""
-    return LAYS(_ONE[species], hand, tail)
+    of) `species`, in table order, then `tail` (the Python definition: see kernel.py for the
+    implementation the game plays with)."""
+    return LegalLays(_ONE[species], hand, tail)
 
 
 def opening_lays(hand: list[int], declarable: tuple[int, ...], tail: Actions = ()) -> Lays:
     """The lays that open a herd: `hand`'s lays as each of `declarable`, species by species,
-    then `tail`."""
-    return LAYS(declarable, hand, tail)
+    then `tail` (the Python definition, as `lays_as`)."""
+    return LegalLays(declarable, hand, tail)
 
 
-__all__ = ["LAYS", "LegalLays", "animal_mask", "lay_set", "lays_as", "multisets", "offsets",
-           "opening_lays", "uses_kernel"]
+__all__ = ["LegalLays", "animal_mask", "kernel_tables", "lay_set", "lays_as", "multisets",
+           "offsets", "opening_lays"]

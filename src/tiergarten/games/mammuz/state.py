@@ -4,13 +4,14 @@ The state is mutable and cheap to copy. Hands are count vectors over the fourtee
 act and what they may do are computed once per position and cached.
 
 What each seat knows of other hands is tracked as counts (`known`, see `knowledge.py`); the
-lays a hand can make are found in `lays.py`.
+lays a hand can make are found in `lays.py`; the shuffles, draw for draw as CPython's, are in
+`shuffles.py`. Where a function has a faster twin (the optional C kernel), the one this module
+calls is chosen in `kernel.py`.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -42,8 +43,8 @@ from .cards import (
     SPECIES,
     in_play,
 )
-from .kernel import KERNEL
-from .lays import LAYS
+from .kernel import deal, learn_herd, legal_lays, move_lay, shuffle
+from .shuffles import below
 from .terms import (
     DEALT,
     GIVE_PHASE,
@@ -62,63 +63,7 @@ if TYPE_CHECKING:
 
 _DOUBTS = tuple(DOUBT[:size] for size in range(MAX_LAY + 1))  # by the last lay's size
 _ALONE = tuple((seat,) for seat in range(MAX_SEATS))  # to_move without an extinction
-_ONE = tuple((s,) for s in SPECIES)  # a herd's species, as LAYS takes it
-
-
-def shuffle(rng: random.Random, items: list[int]) -> None:
-    """`rng.shuffle(items)`, draw for draw (CPython's algorithm, tested against it), with the
-    draws inlined: a third quicker than the library's loop, and every lay shuffles. The C
-    kernel's `shuffle` (kernel.py), where installed, is its twin (again quicker)."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-
-
-def move_lay(rng: random.Random, cards: tuple[int, ...], hand: list[int], herd: list[int],
-             ) -> tuple[int, ...]:
-    """`cards` in the order `shuffle` draws for them (where each lies in the lay: unseen by
-    the doubter), each moved from `hand` to `herd`. The C kernel's `move_lay` is its twin."""
-    order = list(cards)
-    shuffle(rng, order)
-    for k in order:
-        hand[k] -= 1
-        herd[k] += 1
-    return tuple(order)
-
-
-def deal(rng: random.Random, deck: list[int], players: int, size: int) -> list[list[int]]:
-    """Shuffle `deck` (kinds), then deal `size` cards to each of `players` hands in turn (count
-    vectors). The C kernel's `deal` is its twin."""
-    shuffle(rng, deck)
-    hands = []
-    for start in range(0, players * size, size):
-        hand = [0] * KINDS
-        for k in deck[start:start + size]:
-            hand[k] += 1
-        hands.append(hand)
-    return hands
-
-
-_shuffle: Callable[[random.Random, list[int]], None] = (
-    shuffle if KERNEL is None else KERNEL.shuffle)
-_deal_cards: Callable[[random.Random, list[int], int, int], list[list[int]]] = (
-    deal if KERNEL is None else KERNEL.deal)
-_move_lay: Callable[[random.Random, tuple[int, ...], list[int], list[int]], tuple[int, ...]] = (
-    move_lay if KERNEL is None else KERNEL.move_lay)
-
-
-def below(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)`, draw for draw (CPython's `_randbelow`, tested against it)."""
-    bits = n.bit_length()
-    j = rng.getrandbits(bits)
-    while j >= n:
-        j = rng.getrandbits(bits)
-    return j
+_ONE = tuple((s,) for s in SPECIES)  # a herd's species, as legal_lays takes it
 
 
 # Per player count, what every deal starts from: the species in play, the cards of each kind
@@ -205,14 +150,14 @@ class MammuZState(TurnState[MammuZAction]):
         setup = SETUP[n]
         rng = self.rng
         dinos = list(DINOSAURS)
-        _shuffle(rng, dinos)
+        shuffle(rng, dinos)
         shown = sorted(dinos[:setup.dinosaurs])  # shuffled in, unseen
         self.box = sorted(dinos[setup.dinosaurs:])  # dinosaurs left in the box, never seen
         in_game = self.in_game = _SPECIES_IN_GAME[n].copy()
         for d in shown:
             in_game[d] = 1
         deck = _SPECIES_DECK[n] + shown  # every card in play, in kind order
-        self.hands = _deal_cards(rng, deck, n, setup.hand)
+        self.hands = deal(rng, deck, n, setup.hand)
         self.sizes = [setup.hand] * n
         self.turn = below(rng, n)
         self.phase = OPEN
@@ -261,9 +206,9 @@ class MammuZState(TurnState[MammuZAction]):
         return movers
 
     def legal_actions(self, seat: int) -> Sequence[MammuZAction]:
-        """A tuple, or where lays are open the lazy `LAYS` (lays.py), which behaves as the
-        tuple of the same actions but builds one only when it is indexed or iterated. (Not
-        TurnState's: it is asked on every decision, and so found in one call.)"""
+        """A tuple, or where lays are open the lazy `legal_lays` (lays.py; kernel.py), which
+        behaves as the tuple of the same actions but builds one only when it is indexed or
+        iterated. (Not TurnState's: it is asked on every decision, and so found in one call.)"""
         if self.over:
             return ()
         ext = self._ext
@@ -276,7 +221,7 @@ class MammuZState(TurnState[MammuZAction]):
             mine = ext.get(seat, ()) if ext else ()
             phase = self.phase
             if phase == OPEN:
-                legal = LAYS(self.declarable, self.hands[seat], mine)
+                legal = legal_lays(self.declarable, self.hands[seat], mine)
             elif phase == GIVE_PHASE:
                 legal = mine + GIVE[:self.n]
             else:
@@ -284,7 +229,7 @@ class MammuZState(TurnState[MammuZAction]):
                 if not self.sizes[(seat - 1) % self.n]:  # the previous player laid their last
                     legal = doubts + mine  # card: doubt is forced
                 else:
-                    legal = LAYS(_ONE[self.species], self.hands[seat], doubts + mine)
+                    legal = legal_lays(_ONE[self.species], self.hands[seat], doubts + mine)
             self._legal = legal
         return legal
 
@@ -361,7 +306,7 @@ class MammuZState(TurnState[MammuZAction]):
         return None
 
     def _lay(self, seat: int, action: MammuZAction) -> None:
-        cards = _move_lay(self.rng, action.cards, self.hands[seat], self.herd)
+        cards = move_lay(self.rng, action.cards, self.hands[seat], self.herd)
         count = len(cards)
         self.sizes[seat] -= count
         self.herd_size += count
@@ -446,7 +391,7 @@ class MammuZState(TurnState[MammuZAction]):
         hand = self.hands[taker]
         got = self.herd_size
         hand[:] = map(add, hand, self.herd)
-        knowledge.LEARN_HERD(self.known, taker, self.lays, layer, card, taker)  # skip: taker
+        learn_herd(self.known, taker, self.lays, layer, card, taker)  # skip: taker
         if self.jackpot_size:
             got += self.jackpot_size
             hand[:] = map(add, hand, self.jackpot)
@@ -463,7 +408,7 @@ class MammuZState(TurnState[MammuZAction]):
         for k in range(KINDS):
             self.jackpot[k] += self.herd[k]
         self.jackpot_size += self.herd_size
-        knowledge.LEARN_HERD(self.known, self.n, self.lays, layer, card, -1)  # skip: none
+        learn_herd(self.known, self.n, self.lays, layer, card, -1)  # skip: none
         self.events.append((-1, "jackpot_grows", self.herd_size, self.jackpot_size))
 
     def _remove(self, doubter: int) -> None:
@@ -501,7 +446,7 @@ class MammuZState(TurnState[MammuZAction]):
         card = self.revealed[-1][1]
         pile = [k for _, cards in self.lays for k in cards]
         pile.remove(card)
-        _shuffle(rng, pile)
+        shuffle(rng, pile)
         at = below(rng, len(pile) + 1)
         pile.insert(at, card)
         dealt = [0] * n

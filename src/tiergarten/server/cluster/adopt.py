@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..edge.metrics import ADOPTIONS
 from ..storage.store import Store, TableRow
 from .bus import Bus
 from .lease import Leases
@@ -36,7 +37,8 @@ class Adopter:
         self.manager: TableManager | None = None
         self._adopting: dict[str, asyncio.Future[LiveTable | None]] = {}
 
-    async def adopt(self, table_id: str, row: TableRow | None = None) -> LiveTable | None:
+    async def adopt(self, table_id: str, row: TableRow | None = None,
+                    reason: str = "request") -> LiveTable | None:
         """Rebuild a table whose lease this worker holds from its log; start its bots."""
         assert self.manager is not None
         table = self.manager.tables.get(table_id)
@@ -56,6 +58,7 @@ class Adopter:
                 table = None
             else:
                 table = self.manager.adopt(row, rematch)
+                ADOPTIONS.labels(reason=reason).inc()
                 self.bus.broadcast(OWNER, {"t": table_id, "o": self.bus.worker_id})
             future.set_result(table)
             return table
@@ -90,7 +93,7 @@ class Adopter:
             if await self.leases.acquire(table_id):
                 taken += 1
                 try:
-                    await self.adopt(table_id)
+                    await self.adopt(table_id, reason="orphan")
                 except Exception:
                     log.exception("table %s could not be rebuilt from its log", table_id)
                     await self.leases.release(table_id)

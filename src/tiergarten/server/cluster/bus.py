@@ -25,6 +25,8 @@ from typing import Any
 import orjson
 import redis.asyncio as aioredis
 
+from ..edge.metrics import FRAMES, FRAMES_DROPPED
+
 log = logging.getLogger("tiergarten.server")
 
 BATCH = 512  # frames per pipelined round trip at most
@@ -102,10 +104,12 @@ class Bus:
                             pipe.publish(channel, data)
                         await pipe.execute()
                 self.sent += len(batch)
+                FRAMES.inc(len(batch))
                 return
             except (aioredis.ConnectionError, aioredis.TimeoutError, OSError) as exc:
                 log.warning("publishing %d frames failed (%s); retrying", len(batch), exc)
                 await asyncio.sleep(0.1 * (attempt + 1))
+        FRAMES_DROPPED.inc(len(batch))
         log.error("publishing %d frames failed three times: dropped", len(batch))
 
     async def _read(self) -> None:

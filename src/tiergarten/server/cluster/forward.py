@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
+import redis
 
 from ..edge.writer import text
 from .bus import Bus
@@ -32,13 +33,16 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HTTP, REPLY = b"H", b"R"  # a request for a table's owner; its answer
+# What a Redis that went away raises (a refused or cut connection, a time-out)
+REDIS_DOWN: tuple[type[Exception], ...] = (redis.RedisError, OSError, TimeoutError)
+AWAY = "the servers cannot reach each other just now (Redis); try again shortly"
 Answer = tuple[int, list[tuple[str, str]], bytes]  # status, headers, body
 JSON = [("content-type", "application/json")]
 TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
 # what the owner's routes may read: the body's type, the answer wanted, the player's session
 KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
                 b"authorization", b"host", b"origin", b"x-forwarded-for",
-                b"x-forwarded-proto"}
+                b"x-forwarded-proto", b"x-request-id"}
 
 
 class ForwardMiddleware:
@@ -66,8 +70,13 @@ class ForwardMiddleware:
         try:
             owner = await cluster.place(match.group(1))
         except RuntimeError as exc:  # nobody runs it now (moving between workers)
-            await _answer(send, 503, [(b"content-type", b"application/json")],
+            await _answer(send, 503, [(b"content-type", b"application/json"),
+                                      (b"retry-after", b"1")],
                           orjson.dumps({"detail": str(exc)}))
+            return
+        except REDIS_DOWN:  # Redis away: who owns it?
+            await _answer(send, 503, [(b"content-type", b"application/json"),
+                                      (b"retry-after", b"1")], orjson.dumps({"detail": AWAY}))
             return
         if owner is None:
             await self.app(scope, receive, send)
@@ -139,6 +148,9 @@ class Requests:
                     b'{"detail": "the table is moving between servers; try again"}')
         except Unavailable as exc:
             status, headers, out = 503, JSON, orjson.dumps({"detail": str(exc)})
+        except REDIS_DOWN:
+            status, headers, out = 503, [*JSON, ("retry-after", "1")], orjson.dumps(
+                {"detail": AWAY})
         except Exception:
             log.exception("a forwarded request failed")
             status, headers, out = 500, [], b'{"detail": "internal error"}'

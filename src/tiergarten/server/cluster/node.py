@@ -30,12 +30,14 @@ from typing import TYPE_CHECKING, Any
 import redis
 import redis.asyncio as aioredis
 
+from ..edge import logs
+from ..edge.metrics import DEAD_WORKERS, LEASES_LOST
 from ..edge.protocol import TableMessage
-from ..storage.store import Store
+from ..storage.store import Store, StoreUnavailable
 from ..table.messages import stored_table
 from .adopt import OWNER, Adopter
 from .bus import Bus
-from .forward import HTTP, REPLY, ASGIApp, Requests, Unavailable
+from .forward import AWAY, HTTP, REDIS_DOWN, REPLY, ASGIApp, Requests, Unavailable
 from .lease import Leases
 from .relay import ATTACH, DETACH, LATENCY, MESSAGE, RECONNECT, Relay, RelayHub
 from .remote import RemotePeers
@@ -118,18 +120,34 @@ class Cluster:
         already under way here."""
         if self.leases.holds(table_id):
             return True
-        return not self.draining and self.leases.take_now(table_id)
+        if self.draining:
+            return False
+        try:
+            return self.leases.take_now(table_id)
+        except REDIS_DOWN as exc:  # whose it is cannot be known now: 503, try again
+            raise StoreUnavailable(AWAY) from exc
 
     def claim(self, table_id: str) -> None:
         if self.draining:
             raise RuntimeError("this server is stopping; it takes no new tables")
-        self.leases.claim_new(table_id)
+        try:
+            self.leases.claim_new(table_id)
+        except REDIS_DOWN as exc:
+            raise StoreUnavailable(AWAY) from exc
 
     def release(self, table_id: str) -> None:
         # not ours from now on (at once: a request meanwhile must not find it held and then
         # lose it); the key goes when the release runs, and only while it still names us
         self.leases.held.discard(table_id)
-        self._spawn(self.leases.release(table_id))
+        self._spawn(self._release(table_id), f"release {table_id}")
+
+    async def _release(self, table_id: str) -> None:
+        try:
+            await self.leases.release(table_id)
+        except REDIS_DOWN as exc:  # its lease runs out by itself within lease_ttl
+            log.warning("table %s: the lease could not be released (%s: %s); it expires "
+                        "within %g s", table_id, type(exc).__name__, exc,
+                        self.settings.lease_ttl)
 
     # -- finding a table ---------------------------------------------------------------------
 
@@ -139,6 +157,8 @@ class Cluster:
             placed = await self.place(table_id)
         except Unavailable:
             placed = ""  # no owner to greet it: the connection is asked to come back soon
+        except REDIS_DOWN as exc:  # who owns it cannot be known now: refused, try again
+            raise StoreUnavailable(AWAY) from exc
         if placed is None:
             assert self.manager is not None
             return self.manager.tables.get(table_id)
@@ -156,7 +176,7 @@ class Cluster:
             if table_id in self.manager.tables:
                 return None
             if not self.draining and await self.leases.acquire(table_id):
-                await self.adopter.adopt(table_id)
+                await self.adopter.adopt(table_id, reason="request")
                 return None
             owner = await self.leases.owner(table_id)
             late = self._loop.time() > deadline
@@ -201,7 +221,7 @@ class Cluster:
             if header["o"] != self.me:
                 self.hub.owner_changed(header["t"], header["o"])
         elif kind == HTTP:
-            self._spawn(self.requests.serve(header, body))
+            self._spawn(self.requests.serve(header, body), "forwarded request")
         elif kind == REPLY:
             self.requests.replied(header, body)
 
@@ -244,6 +264,7 @@ class Cluster:
     def _lost(self, table_ids: list[str]) -> None:
         """Our lease ran out and someone else may own these now: let them go, untold."""
         assert self.manager is not None
+        LEASES_LOST.inc(len(table_ids))
         for table_id in table_ids:
             log.warning("table %s: lease lost; letting the table go", table_id)
             table = self.manager.tables.get(table_id)
@@ -257,12 +278,12 @@ class Cluster:
         self.remote.detach_workers(alive)
         dead = owners - alive
         if dead:
+            DEAD_WORKERS.inc(len(dead))
             self.hub.owner_lost(dead)
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    def _spawn(self, coro: Any, name: str | None = None) -> None:
+        """A task nobody awaits: kept until it ends, its failure logged (never unretrieved)."""
+        logs.spawn(coro, self._tasks, name)
 
     # -- numbers -----------------------------------------------------------------------------
 

@@ -117,6 +117,8 @@ def read_client(text: str | bytes) -> ClientMessage:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise BadMessage(f"not JSON; {_SHAPES}") from None
+    except RecursionError:  # [[[...]]] nested past the parser's depth: no message is that deep
+        raise BadMessage(f"nested too deeply; {_SHAPES}") from None
     if not isinstance(data, dict):
         raise BadMessage(_SHAPES)
     model = next((m for key, m in CLIENT_MESSAGES.items() if key in data), Sync)

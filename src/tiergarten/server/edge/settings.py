@@ -38,6 +38,7 @@ class Settings:
     public_url: str | None = None
     login_attempts: int = 5  # failed sign-ins per user name (x4 per address) within ...
     login_window: float = 300.0  # ... this many seconds
+    hash_slots: int = 2  # passwords hashed at once (docs/security.md, "Accounts under attack")
 
     def __post_init__(self) -> None:
         if self.public_url is not None:

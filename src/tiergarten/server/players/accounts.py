@@ -7,9 +7,13 @@ not random but made from the server's key (`seat_token`), so any device of their
 them again; a guest's tokens stay random, and a guest who signs up or in can claim the seats
 of that browser (the tokens are then re-made, so they follow the account too).
 
+Everything is stored through the players port (`storage/player_store.PlayerStore`): SQL or
+memory alike. A name is taken once whatever its case (`name_key`) and whatever look-alike
+letters it is spelt with (its skeleton, players/names.py).
+
 Sign-in refusals never tell whether a name exists ("wrong user name or password", with a hash
-checked either way, so the time taken says nothing either); failures are limited per name and
-per address (`Limiter`).
+checked either way, so the time taken says nothing either). Every password check is counted
+before it is hashed and hashes at once are bounded (players/limits.py, docs/security.md).
 
 >>> user_name("  Ann  Lee ")
 'Ann Lee'
@@ -21,37 +25,42 @@ tiergarten.server.players.accounts.AccountError: a user name has 3 to 24 charact
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import hmac
+import math
 import secrets
-import threading
-import time
 import unicodedata
-from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Engine, delete, func, insert, select, update
 
 from ..edge.settings import hash_token
-from ..storage.schema import KEYS, SEATS, SESSIONS, TABLES, USERS
+from ..storage.player_store import PlayerStore, UserRow
+from .limits import Limiter, LocalLimiter, Rule, SignInLimits
+from .names import skeleton
 
 NAME_MIN, NAME_MAX = 3, 24
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 SESSION_DAYS = 30
 DELETED_NAME = "deleted player"  # what a deleted account's seats show
 WRONG = "wrong user name or password"  # the one answer to a failed sign-in, whatever failed
+NOT_YOURS = "that is not your password"  # a wrong password to change or delete an account
 _NAME_MARKS = frozenset("-_. ")
 
 
 class AccountError(ValueError):
-    """A request about an account that cannot be met; `status` is the HTTP status to answer."""
+    """A request about an account that cannot be met; `status` is the HTTP status to answer,
+    `retry_after` the seconds to wait (a 429)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, retry_after: float | None = None
+                 ) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,7 @@ def user_name(text: str) -> str:
     if bad:
         raise AccountError(f"a user name has letters, digits, spaces and - _ . only; not "
                            f"{' '.join(repr(c) for c in bad)}")
-    if name.casefold() == DELETED_NAME:
+    if name.casefold() == DELETED_NAME or skeleton(name) == skeleton(DELETED_NAME):
         raise AccountError("that name is kept for deleted accounts")
     return name
 
@@ -98,93 +107,115 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-class Limiter:
-    """At most `limit` failures per key within `window` seconds (a sliding window).
+class _Counted:
+    """One attempt counted under some rules, until it is given back."""
 
-    >>> limiter = Limiter(2, 60.0)
-    >>> limiter.fail("ann", now=0.0); limiter.fail("ann", now=1.0)
-    >>> limiter.wait("ann", now=2.0), limiter.wait("bob", now=2.0), limiter.wait("ann", now=61.0)
-    (58.0, 0.0, 0.0)
-    """
+    def __init__(self, limiter: Limiter, rules: Sequence[Rule], ticket: str) -> None:
+        self.limiter, self.rules, self.ticket = limiter, rules, ticket
 
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit, self.window = limit, window
-        self._failures: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def wait(self, key: str, now: float | None = None) -> float:
-        """Seconds until `key` may try again (0: now)."""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            times = self._failures.get(key)
-            if times is None:
-                return 0.0
-            while times and times[0] <= now - self.window:
-                times.popleft()
-            if not times:
-                del self._failures[key]
-                return 0.0
-            return max(0.0, times[0] + self.window - now) if len(times) >= self.limit else 0.0
-
-    def fail(self, key: str, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            self._failures.setdefault(key, deque()).append(now)
-
-    def forget(self, key: str) -> None:
-        with self._lock:
-            self._failures.pop(key, None)
+    def give_back(self) -> None:
+        if self.ticket:
+            self.limiter.give_back(self.rules, self.ticket)
+            self.ticket = ""
 
 
 class Accounts:
-    """Users, sessions and seat tokens in the server's database (the store's engine)."""
+    """Users, sessions and seat tokens, stored through the players port."""
 
-    def __init__(self, engine: Engine, attempts: int = 5, window: float = 300.0) -> None:
-        self.engine = engine
-        self.hasher = PasswordHasher()  # argon2id, RFC 9106's low-memory profile
+    def __init__(self, players: PlayerStore, limits: SignInLimits | None = None,
+                 limiter: Limiter | None = None, hasher: PasswordHasher | None = None
+                 ) -> None:
+        self.players = players
+        self.limits = limits or SignInLimits()
+        self.limiter: Limiter = limiter or LocalLimiter()
+        self.hasher = hasher or PasswordHasher()  # argon2id, RFC 9106's low-memory profile
         self._dummy = self.hasher.hash(secrets.token_hex(16))  # checked for unknown names
-        self.by_name = Limiter(attempts, window)
-        self.by_address = Limiter(attempts * 4, window)
-        with engine.connect() as conn:
-            key = conn.execute(select(KEYS.c.value).where(KEYS.c.name == "seat_tokens")).scalar()
+        key = players.server_key("seat_tokens")
         assert key is not None, "the database lacks its seat-token key (migration 0002)"
         self._key = bytes.fromhex(key)
 
+    # -- the limits ----------------------------------------------------------------------------
+
+    def _rules(self, who: str, address: str, trusted: bool) -> list[Rule]:
+        """What one password check under the name of skeleton `who` from `address` counts
+        against (SignInLimits); a `trusted` device (it signed in to the account before) is
+        not counted against the name from every address."""
+        limits = self.limits
+        rules = [Rule(f"pair:{who}|{address}", limits.pair, limits.pair_window),
+                 Rule(f"addr:{address}", limits.address, limits.address_window)]
+        if not trusted:
+            rules.append(Rule(f"name:{who}", limits.name, limits.name_window))
+        return rules
+
+    def _count(self, rules: Sequence[Rule], refusal: str) -> _Counted:
+        wait, ticket = self.limiter.take(rules)
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise AccountError(f"{refusal}; try again in {seconds} s", 429, seconds)
+        return _Counted(self.limiter, rules, ticket)
+
+    @contextlib.contextmanager
+    def _hashing(self, counted: _Counted) -> Iterator[None]:
+        """One of the hash slots for the hashing inside, or 429 at once (the attempt given
+        back: nothing was tried)."""
+        ticket = self.limiter.enter("hash", self.limits.hash_slots, self.limits.slot_lease)
+        if ticket is None:
+            counted.give_back()
+            wait = math.ceil(self.limits.busy_retry)
+            raise AccountError(f"the server is busy checking other passwords; try again in "
+                               f"{wait} s", 429, wait)
+        try:
+            yield
+        finally:
+            self.limiter.leave("hash", ticket)
+
+    def device_token(self, user_id: int) -> str:
+        """What the `tg_device` cookie of a device that signed in to the account holds: it
+        spares that device the per-name limit (docs/security.md)."""
+        message = f"device:{user_id}".encode()
+        return hmac.new(self._key, message, hashlib.sha256).hexdigest()[:40]
+
+    def _trusted(self, row: UserRow | None, device: str | None) -> bool:
+        return (row is not None and device is not None
+                and hmac.compare_digest(device.encode(), self.device_token(row.id).encode()))
+
     # -- signing up, in and out --------------------------------------------------------------
 
-    def sign_up(self, name: str, password: str) -> User:
+    def sign_up(self, name: str, password: str, address: str = "") -> User:
         name = user_name(name)
-        digest = self.hasher.hash(check_password(password))
-        with self.engine.begin() as conn:
-            taken = conn.execute(select(USERS.c.id).where(
-                USERS.c.name_key == name.casefold())).first()
-            if taken is not None:
-                raise AccountError("that user name is taken; choose another", 409)
-            made = conn.execute(insert(USERS).values(
-                name=name, name_key=name.casefold(), password_hash=digest, created=_now()))
-            key = made.inserted_primary_key
-            assert key is not None
-        return User(int(key[0]), name)
+        check_password(password)
+        key, shape = name.casefold(), skeleton(name)
+        if self.players.user(key) is not None:
+            raise AccountError("that user name is taken; choose another", 409)
+        if self.players.look_alike(shape):
+            raise AccountError("that user name looks like another player's; choose another",
+                               409)
+        limits = self.limits
+        counted = self._count([Rule(f"signup:{address}", limits.signups, limits.signup_window)],
+                              "too many new accounts from this address")
+        with self._hashing(counted):
+            digest = self.hasher.hash(password)
+        user_id = self.players.add_user(name, key, shape, digest, _now())
+        if user_id is None:  # another sign-up took it meanwhile
+            counted.give_back()
+            raise AccountError("that user name is taken; choose another", 409)
+        return User(user_id, name)
 
-    def sign_in(self, name: str, password: str, address: str) -> User:
+    def sign_in(self, name: str, password: str, address: str, device: str | None = None
+                ) -> User:
         """The user, if name and password match; else AccountError(WRONG), limited."""
         found = name_key(name)
-        key = found if found is not None else " ".join(name.split()).casefold()
-        wait = max(self.by_name.wait(key), self.by_address.wait(address))
-        if wait > 0:
-            raise AccountError(f"too many failed sign-ins; try again in {int(wait) + 1} s", 429)
-        row = None
-        if found is not None:
-            with self.engine.connect() as conn:
-                row = conn.execute(select(USERS.c.id, USERS.c.name, USERS.c.password_hash)
-                                   .where(USERS.c.name_key == key, USERS.c.deleted.is_(None))
-                                   ).first()
-        if not self._verify(row.password_hash if row else None, password) or row is None:
-            self.by_name.fail(key)
-            self.by_address.fail(address)
+        who = skeleton(found if found is not None else " ".join(name.split()))
+        row = None if found is None else self.players.user(found)
+        rules = self._rules(who, address, self._trusted(row, device))
+        counted = self._count(rules, "too many failed sign-ins")
+        with self._hashing(counted):
+            right = self._verify(row.password_hash if row else None, password)
+        if not right or row is None:
             raise AccountError(WRONG, 401)
-        self.by_name.forget(key)
-        return User(int(row.id), str(row.name))
+        counted.give_back()
+        self.limiter.forget(rules[0].key)  # this (name, address)'s failures are forgiven
+        return User(row.id, row.name)
 
     def _verify(self, digest: str | None, password: str) -> bool:
         try:
@@ -196,60 +227,53 @@ class Accounts:
         """A new session for `user`: the cookie's value (the database keeps its hash)."""
         cookie = secrets.token_urlsafe(32)
         now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(insert(SESSIONS).values(
-                id_hash=hash_token(cookie), user_id=user.id, created=now,
-                expires=now + dt.timedelta(days=SESSION_DAYS)))
+        self.players.add_session(hash_token(cookie), user.id, now,
+                                 now + dt.timedelta(days=SESSION_DAYS))
         return cookie
 
     def user_of(self, cookie: str | None) -> User | None:
         """The signed-in user of a session cookie (None: a guest, or an expired session)."""
         if not cookie:
             return None
-        with self.engine.connect() as conn:
-            row = conn.execute(
-                select(USERS.c.id, USERS.c.name, SESSIONS.c.expires)
-                .join(USERS, USERS.c.id == SESSIONS.c.user_id)
-                .where(SESSIONS.c.id_hash == hash_token(cookie),
-                       USERS.c.deleted.is_(None))).first()
-        if row is None or _aware(row.expires) < _now():
+        found = self.players.session(hash_token(cookie))
+        if found is None or found[1] < _now():
             return None
-        return User(int(row.id), str(row.name))
+        return User(found[0].id, found[0].name)
 
     def close_session(self, cookie: str | None) -> None:
         if cookie:
-            with self.engine.begin() as conn:
-                conn.execute(delete(SESSIONS).where(SESSIONS.c.id_hash == hash_token(cookie)))
+            self.players.drop_session(hash_token(cookie))
 
     # -- changing and deleting ---------------------------------------------------------------
 
-    def change_password(self, user: User, old: str, new: str, keep: str | None) -> None:
-        """Needs the old password; every other session of the user ends."""
-        self._confirm(user, old)
-        digest = self.hasher.hash(check_password(new))
-        with self.engine.begin() as conn:
-            conn.execute(update(USERS).where(USERS.c.id == user.id).values(password_hash=digest))
-            others = delete(SESSIONS).where(SESSIONS.c.user_id == user.id)
-            if keep:
-                others = others.where(SESSIONS.c.id_hash != hash_token(keep))
-            conn.execute(others)
+    def change_password(self, user: User, old: str, new: str, keep: str | None,
+                        address: str = "", device: str | None = None) -> None:
+        """Needs the old password (limited as a sign-in is); every other session ends."""
+        check_password(new)
+        with self._confirmed(user, old, address, device):
+            digest = self.hasher.hash(new)
+        self.players.set_password(user.id, digest, None if keep is None else hash_token(keep))
 
-    def delete(self, user: User, password: str) -> None:
+    def delete(self, user: User, password: str, address: str = "",
+               device: str | None = None) -> None:
         """The account goes (name, password, sessions); its games stay, under DELETED_NAME."""
-        self._confirm(user, password)
-        with self.engine.begin() as conn:
-            conn.execute(delete(SESSIONS).where(SESSIONS.c.user_id == user.id))
-            conn.execute(update(SEATS).where(SEATS.c.user_id == user.id)
-                         .values(name=DELETED_NAME))
-            conn.execute(update(USERS).where(USERS.c.id == user.id).values(
-                name=None, name_key=None, password_hash=None, deleted=_now()))
+        with self._confirmed(user, password, address, device):
+            pass
+        self.players.delete_user(user.id, DELETED_NAME, _now())
 
-    def _confirm(self, user: User, password: str) -> None:
-        with self.engine.connect() as conn:
-            digest = conn.execute(select(USERS.c.password_hash).where(
-                USERS.c.id == user.id)).scalar()
-        if not self._verify(digest, password):
-            raise AccountError("that is not your password", 403)
+    @contextlib.contextmanager
+    def _confirmed(self, user: User, password: str, address: str, device: str | None
+                   ) -> Iterator[None]:
+        """The user's password checked, counted as a sign-in is; the hashing inside keeps
+        the slot. 403 for a wrong one."""
+        row = self.players.user_by_id(user.id)
+        rules = self._rules(skeleton(user.name), address, self._trusted(row, device))
+        counted = self._count(rules, "too many wrong passwords")
+        with self._hashing(counted):
+            if not self._verify(row.password_hash if row else None, password):
+                raise AccountError(NOT_YOURS, 403)
+            counted.give_back()
+            yield
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -261,38 +285,18 @@ class Accounts:
 
     def seats(self, user: User) -> list[dict[str, object]]:
         """The user's seats at tables not over, with their tokens, oldest table first."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(SEATS.c.table_id, SEATS.c.seat, TABLES.c.game, TABLES.c.status)
-                .join(TABLES, TABLES.c.id == SEATS.c.table_id)
-                .where(SEATS.c.user_id == user.id, TABLES.c.status != "over")
-                .order_by(TABLES.c.created, SEATS.c.seat))
-            return [{"table": r.table_id, "seat": r.seat, "game": r.game, "status": r.status,
-                     "token": self.seat_token(r.table_id, r.seat, user.id)} for r in rows]
+        return [{"table": s.table_id, "seat": s.seat, "game": s.game, "status": s.status,
+                 "token": self.seat_token(s.table_id, s.seat, user.id)}
+                for s in self.players.account_seats(user.id)]
 
     def claim(self, user: User, claims: list[tuple[str, str]]) -> list[dict[str, object]]:
         """A guest's seats become the user's: for each (table, token) of a guest seat, the
         seat is the account's and its token is re-made; the new tokens are returned."""
-        done = []
-        with self.engine.begin() as conn:
-            for table_id, token in claims:
-                row = conn.execute(select(SEATS.c.seat).where(
-                    SEATS.c.table_id == table_id, SEATS.c.token_hash == hash_token(token),
-                    SEATS.c.user_id.is_(None))).first()
-                if row is None:
-                    continue  # not a guest seat of this token: nothing to claim, say nothing
-                fresh = self.seat_token(table_id, row.seat, user.id)
-                conn.execute(update(SEATS).where(
-                    SEATS.c.table_id == table_id, SEATS.c.seat == row.seat).values(
-                    user_id=user.id, name=user.name, token_hash=hash_token(fresh)))
-                done.append({"table": table_id, "seat": row.seat, "token": fresh})
-        return done
+        done = self.players.claim_seats(
+            user.id, user.name, [(table_id, hash_token(token)) for table_id, token in claims],
+            lambda table_id, seat: hash_token(self.seat_token(table_id, seat, user.id)))
+        return [{"table": table_id, "seat": seat,
+                 "token": self.seat_token(table_id, seat, user.id)} for table_id, seat in done]
 
     def count(self) -> int:
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(USERS)).scalar() or 0)
-
-
-def _aware(moment: dt.datetime) -> dt.datetime:
-    """SQLite gives datetimes back without their zone (they were stored in UTC)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+        return self.players.count_users()

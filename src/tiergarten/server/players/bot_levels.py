@@ -1,6 +1,6 @@
 """The bots' fixed ratings per game and level, as measured (`bot_ratings.json`, written by
-`tiergarten ratings calibrate`: see server/calibrate.py for how, and the file for the command and
-the number of games behind each figure).
+`tiergarten ratings calibrate`: see sim/calibrate.py for how, and the file for the command and
+the number of games behind each figure). The server only reads the file.
 
 A bot at a rated table carries its level's mu in that game and `BOT_SIGMA`, never updated.
 A level that was not measured (say `master`, added after the last calibration) rates as the

@@ -3,11 +3,15 @@ follow a signed-in player (docs/protocol.md, "Accounts").
 
 The session is a cookie (HttpOnly, SameSite=Lax, Secure when the request came over TLS);
 every state-changing request is checked against cross-site use first (server/edge/csrf.py).
+A device that signed in keeps a second cookie, `tg_device`, that spares it the per-name limit
+on sign-ins (players/limits.py). Every refusal for too many attempts, or for every password
+slot being busy, is a 429 with `Retry-After`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
@@ -19,6 +23,8 @@ from .deps import Tables
 
 router = APIRouter()
 COOKIE = "tg_session"
+DEVICE = "tg_device"  # a device that signed in to the account: spared the per-name limit
+DEVICE_DAYS = 365
 
 
 class Credentials(BaseModel):
@@ -67,18 +73,25 @@ def need_user(request: Request) -> User:
 
 
 def _start_session(request: Request, response: Response, user: User) -> dict[str, Any]:
-    cookie = accounts(request).open_session(user)
+    book = accounts(request)
+    cookie = book.open_session(user)
+    secure = request.url.scheme == "https"
     response.set_cookie(COOKIE, cookie, max_age=30 * 24 * 3600, path="/", httponly=True,
-                        samesite="lax", secure=request.url.scheme == "https")
+                        samesite="lax", secure=secure)
+    response.set_cookie(DEVICE, book.device_token(user.id), max_age=DEVICE_DAYS * 24 * 3600,
+                        path="/api/account", httponly=True, samesite="lax", secure=secure)
     return {"user": {"name": user.name}}
 
 
 async def _run(call: Any, *args: Any) -> Any:
-    """Hashing takes tens of milliseconds: off the event loop; refusals become HTTP answers."""
+    """Hashing takes a second: off the event loop; refusals become HTTP answers (a 429 with
+    its Retry-After)."""
     try:
         return await asyncio.to_thread(call, *args)
     except AccountError as exc:
-        raise HTTPException(exc.status, str(exc)) from None
+        headers = (None if exc.retry_after is None
+                   else {"Retry-After": str(max(1, math.ceil(exc.retry_after)))})
+        raise HTTPException(exc.status, str(exc), headers=headers) from None
 
 
 @router.get("/api/account")
@@ -90,18 +103,14 @@ async def me(request: Request) -> dict[str, Any]:
 
 @router.post("/api/account/signup", status_code=201)
 async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    book = accounts(request)
-    address = _address(request)
-    if book.by_address.wait("signup:" + address) > 0:
-        raise HTTPException(429, "too many new accounts from this address; try again later")
-    user = await _run(book.sign_up, body.name, body.password)
-    book.by_address.fail("signup:" + address)  # counts every sign-up, not only failures
+    user = await _run(accounts(request).sign_up, body.name, body.password, _address(request))
     return _start_session(request, response, user)
 
 
 @router.post("/api/account/login")
 async def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    user = await _run(accounts(request).sign_in, body.name, body.password, _address(request))
+    user = await _run(accounts(request).sign_in, body.name, body.password, _address(request),
+                      request.cookies.get(DEVICE))
     return _start_session(request, response, user)
 
 
@@ -116,7 +125,7 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
 async def change_password(body: NewPassword, request: Request) -> dict[str, Any]:
     user = need_user(request)
     await _run(accounts(request).change_password, user, body.old, body.new,
-               request.cookies.get(COOKIE))
+               request.cookies.get(COOKIE), _address(request), request.cookies.get(DEVICE))
     return {"user": {"name": user.name}}
 
 
@@ -125,7 +134,8 @@ async def delete_account(body: Password, request: Request, response: Response,
                          tables: Tables) -> dict[str, Any]:
     """The account goes; its games stay, its seats named "deleted player"."""
     user = need_user(request)
-    await _run(accounts(request).delete, user, body.password)
+    await _run(accounts(request).delete, user, body.password, _address(request),
+               request.cookies.get(DEVICE))
     for table in list(tables.tables.values()):
         changed = False
         for row in table.seats.rows:
@@ -134,6 +144,7 @@ async def delete_account(body: Password, request: Request, response: Response,
         if changed:
             table.broadcast_info()
     response.delete_cookie(COOKIE, path="/")
+    response.delete_cookie(DEVICE, path="/api/account")
     return {"user": None}
 
 

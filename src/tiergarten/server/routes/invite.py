@@ -1,7 +1,8 @@
 """`GET /api/tables/{id}/invite` and `.../invite.svg`: the table's invite link and its QR code.
 
-The link is built from the server's public URL (`--public-url`, or the network address with
-`--lan`), else from the address this request came to, so it opens wherever the page did.
+The link is built from the server's configuration only, never from a request's headers: its
+public URL (`--public-url`, or the network address with `--lan`), else the address and port the
+server listens on (the socket this request came to: loopback unless configured otherwise).
 """
 
 from __future__ import annotations
@@ -34,4 +35,6 @@ async def invite_qr(table_id: str, request: Request, tables: Tables) -> Response
 
 def _link(table_id: str, request: Request, tables: Tables) -> str:
     need(tables, table_id)
-    return invite_url(tables.settings.public_url or str(request.base_url), table_id)
+    server = request.scope.get("server") or ("127.0.0.1", 8000)
+    host = f"[{server[0]}]" if ":" in str(server[0]) else server[0]
+    return invite_url(tables.settings.public_url or f"http://{host}:{server[1]}/", table_id)

@@ -26,7 +26,7 @@ router = APIRouter()
 async def create_table(body: CreateTable, tables: Tables, request: Request) -> dict[str, Any]:
     """The table, and `owner`: the creator's token (shown once; switches chat)."""
     gate: Gate = request.app.state.gate
-    wait = gate.create(request.client.host if request.client else "")
+    wait = await gate.create(request.client.host if request.client else "")
     if wait > 0:
         settings = tables.settings
         raise HTTPException(429, f"at most {settings.tables_burst} tables at once and "

@@ -42,7 +42,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         return
     gate: Gate = websocket.app.state.gate
     address = websocket.client.host if websocket.client else ""
-    refused = gate.enter(address, table_id)
+    refused = await gate.enter(address, table_id)
     if refused is not None:
         await _refuse(websocket, "too_many_connections", f"{refused}; close one and try again",
                       4429)

@@ -1,4 +1,5 @@
-"""Leaderboards per game and players' profiles (server/players/ratings.py)."""
+"""Leaderboards per game and players' profiles (server/players/ratings.py), read through the
+players port the app was given (`app.state.players`)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ async def leaderboard(game: str, request: Request) -> dict[str, Any]:
     if game not in games():
         raise HTTPException(404, f"there is no game {game!r}; games: {', '.join(games())}")
     board: dict[str, Any] = await asyncio.to_thread(ratings.leaderboard,
-                                                    request.app.state.accounts.engine, game)
+                                                    request.app.state.players, game)
     return board
 
 
 @router.get("/api/players/{name}")
 async def player(name: str, request: Request) -> dict[str, Any]:
-    found = await asyncio.to_thread(ratings.profile, request.app.state.accounts.engine, name)
+    found = await asyncio.to_thread(ratings.profile, request.app.state.players, name)
     if found is None:
         raise HTTPException(404, f"there is no player {name!r}")
     return found

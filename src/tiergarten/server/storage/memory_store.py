@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -37,7 +37,10 @@ class MemoryStore:
         self._tables: dict[str, TableRow] = {}
         self._chat: dict[str, list[dict[str, Any]]] = {}
         self._times: dict[str, list[dt.datetime]] = {}
-        self._lock = threading.Lock()
+        # re-entrant: the players port beside it (memory_players.py) shares it
+        self._lock = threading.RLock()
+        # a seated account's name as `load_table` gives it (the players port sets it)
+        self.account_name: Callable[[int], str | None] = lambda _user_id: None
 
     def ping(self) -> None:
         pass  # always there
@@ -111,7 +114,12 @@ class MemoryStore:
     def load_table(self, table_id: str) -> TableRow | None:
         with self._lock:
             row = self._tables.get(table_id)
-            return None if row is None else copy.deepcopy(row)
+            if row is None:
+                return None
+            found = copy.deepcopy(row)
+            for seat in found.seats:
+                seat.account = None if seat.user_id is None else self.account_name(seat.user_id)
+            return found
 
     def action_times(self, table_id: str) -> list[dt.datetime]:
         with self._lock:

@@ -51,6 +51,10 @@ USERS = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(40), nullable=True, unique=True),  # None once deleted
     Column("name_key", String(40), nullable=True, unique=True),  # casefolded: one Ann, not two
+    # since 0006: the name's confusable skeleton (players/names.py): no look-alike of an Ann
+    # either; None once deleted. Two accounts that collided before 0006 keep theirs apart by
+    # the younger's id after a "#" (migration 0006)
+    Column("name_skeleton", String(160), nullable=True, unique=True, index=True),
     Column("password_hash", String(200), nullable=True),  # argon2id; None once deleted
     Column("created", DateTime(timezone=True), nullable=False),
     Column("deleted", DateTime(timezone=True), nullable=True),

@@ -108,6 +108,10 @@ class Table(Protocol):
 
     def is_connected(self, seat: int) -> bool: ...
 
+    def passes_for_account(self, name: str) -> bool:
+        """Whether a guest's name would pass for a seated account's."""
+        ...
+
     def is_creator(self, token: str) -> bool:
         """Whether `token` is the table's creator's."""
         ...

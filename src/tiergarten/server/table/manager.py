@@ -57,6 +57,8 @@ class TableManager:
         # stores a finished game's results and ratings from its row and its finished state
         # (`ratings.game_over`; None: not here)
         self.game_over: Callable[[TableRow, State], object] | None = None
+        # whether a guest's name passes for an account's (`players.names.same_person_name`)
+        self.same_name: Callable[[str, str], bool] | None = None
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -121,7 +123,9 @@ class TableManager:
     def _live(self, row: TableRow) -> LiveTable:
         """The table `row` rebuilt from its log; Unreplayable if the log does not replay."""
         try:
-            return LiveTable(row, self.store, self.transport, self.settings)
+            table = LiveTable(row, self.store, self.transport, self.settings)
+            table.same_name = self.same_name
+            return table
         except ValueError as exc:  # an illegal recorded act, a bad option, a bad record
             raise Unreplayable(row, exc) from None
 
@@ -191,6 +195,9 @@ class TableManager:
             name = clean_name(name)
         except ValueError as exc:
             raise TableError(str(exc)) from None
+        if user is None and table.passes_for_account(name):
+            raise TableError("that name is a signed-in player's at this table; choose another",
+                             409)
         free = table.open_seats()
         if seat is None and free:
             seat = free[0]

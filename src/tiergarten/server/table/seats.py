@@ -17,7 +17,7 @@ driver decides when someone goes away (a timer, a leave) or comes back (connecti
 from __future__ import annotations
 
 import hmac
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from ..edge.protocol import SeatInfo
 from ..edge.settings import hash_token
@@ -59,6 +59,11 @@ class Seats:
         row = self.rows[seat]
         row.name, row.token_hash, row.user_id, row.account = None, None, None, None
         return row
+
+    def passes_for(self, name: str, same: Callable[[str, str], bool]) -> bool:
+        """Whether `name` passes for a seated account's (`same`: whether two names are one
+        person's, by their look-alike skeleton)."""
+        return any(r.account is not None and same(name, r.account) for r in self.rows)
 
     def played_by_bots(self) -> list[int]:
         """Bots' seats, and the seats of people who are away."""

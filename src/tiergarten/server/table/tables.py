@@ -64,6 +64,7 @@ class LiveTable:
         self.stopping = False  # stopped: messages still arriving are ignored
         self._acts = metrics.ACTS.labels(game=row.game)
         self._seating: asyncio.TimerHandle | None = None  # a `table` message due soon
+        self.same_name: Callable[[str, str], bool] | None = None  # (the manager's)
         self.features = Features()
         self.features.attach(FEATURES, self)
         self.order: ActOrder = self.features.order() or TurnOrder(self.log)
@@ -95,6 +96,10 @@ class LiveTable:
 
     def open_seats(self) -> list[int]:
         return self.seats.open()
+
+    def passes_for_account(self, name: str) -> bool:
+        """Whether a guest's `name` would pass for an account seated here (`same_name`)."""
+        return self.same_name is not None and self.seats.passes_for(name, self.same_name)
 
     def is_connected(self, seat: int) -> bool:
         return seat in self.transport.audience(self.id)

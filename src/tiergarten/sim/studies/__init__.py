@@ -1,41 +1,46 @@
 """Balance studies: one command per game plays every line-up the study needs and writes a
 short page with tables and plots (`tiergarten study GAME`, see docs/lab.md).
 
-Each study module names its line-ups (`lines`: key -> plan, seeded by `SEED`) and turns their
-results into a page (`write`). All line-ups of a study play in one pool, so a study uses every
-worker; the figures depend only on the seed and the rules, never on the number of workers, and
-the page holds no times or dates: regenerating a study overwrites the same files with the same
-bytes until a rule changes.
+A game's study is found by convention, as its other faces are: the module
+`tiergarten/sim/studies/<game id>.py` (docs/architecture.md, "Adding a game"), which names its
+line-ups (`lines`: key -> plan, seeded by `SEED`) and turns their results into a page (`write`).
+All line-ups of a study play in one pool, so a study uses every worker; the figures depend only
+on the seed and the rules, never on the number of workers, and the page holds no times or
+dates: regenerating a study overwrites the same files with the same bytes until a rule changes.
 
->>> sorted(STUDIES)
-['lecker_mammut', 'mammuz', 'maumau', 'mucca_pazza']
+>>> len(studies()) >= 4 and all(game in games() for game in studies())
+True
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from tiergarten.core import game_class
+from tiergarten.core import game_class, games
 
 from ..pool import Estimate, execute_many
 from ..tournament import Plan, Progress, SimResult
 from .page import Page
 
 SEED = 1
-STUDIES = {"maumau": "maumau", "mammuz": "mammuz", "mucca_pazza": "mucca_pazza",
-           "lecker_mammut": "lecker_mammut"}
 
 Games = Callable[[int, int], int]  # (games asked for, players) -> games played
 
 
+def studies() -> tuple[str, ...]:
+    """Every registered game that has a study: a module of this package named by its id."""
+    return tuple(sorted(g for g in games() if importlib.util.find_spec(f"{__name__}.{g}")))
+
+
 def study_module(game: str) -> ModuleType:
-    if game not in STUDIES:
-        raise ValueError(f"no study of {game!r}; allowed: {', '.join(sorted(STUDIES))}")
-    return importlib.import_module(f"{__name__}.{STUDIES[game]}")
+    if game not in studies():
+        raise ValueError(f"no study of {game!r}; allowed: {', '.join(studies())}")
+    return importlib.import_module(f"{__name__}.{game}")
 
 
 def games_for(scale: float) -> Games:
@@ -88,5 +93,5 @@ def total_games(lines: dict[str, Plan]) -> int:
     return sum(p.n for p in lines.values())
 
 
-__all__ = ["SEED", "STUDIES", "games_for", "plan_study", "run_study", "study_module",
-           "total_games"]
+__all__ = ["SEED", "games_for", "plan_study", "run_study", "studies",
+           "study_module", "total_games"]

@@ -75,11 +75,3 @@ export function playerName() {
 export function rememberName(name) {
   localStorage.setItem("tiergarten.name", name);
 }
-
-// Games (or anything with a game id) in the order the lobby offers them, the easiest first; a
-// game not named here keeps its place after these.
-const PLAY_ORDER = ["maumau", "mammuz", "lecker_mammut", "mucca_pazza"];
-export function inPlayOrder(items, idOf = (item) => item.id) {
-  const rank = (item) => (PLAY_ORDER.includes(idOf(item)) ? PLAY_ORDER.indexOf(idOf(item)) : PLAY_ORDER.length);
-  return [...items].sort((a, b) => rank(a) - rank(b));
-}

@@ -4,6 +4,7 @@ import { clear } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { loadGames } from "./games.js";
 import { loadMe, renderAccountBar, showAccount } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { showLearn } from "./tutorial.js";
@@ -28,6 +29,7 @@ async function start() {
   for (const [code, name] of Object.entries(LANGUAGES)) {
     select.append(new Option(name, code));
   }
+  await loadGames();  // every game's words and board (js/games.js)
   await setLanguage(preferredLanguage());
   select.value = language;
   await loadMe();

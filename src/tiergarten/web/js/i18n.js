@@ -1,5 +1,7 @@
-// Plain catalogues (i18n/<lang>.json) and one lookup function. English is the fallback; a key
-// missing from a catalogue is recorded in `missing` so the browser tests can see it.
+// Plain catalogues and one lookup function: the shared words (i18n/<lang>.json) and each game's
+// (games/<id>/i18n/<lang>.json, added by js/games.js at start-up), one catalogue per language
+// once loaded. English is the fallback; a key missing from a catalogue is recorded in `missing`
+// so the browser tests can see it.
 //
 // Messages use a subset of ICU MessageFormat, so that each language writes its own plural and
 // agreement rules instead of the code gluing words together:
@@ -31,10 +33,29 @@ export function preferredLanguage() {
   return "en";
 }
 
+const folders = [""];  // where catalogues are: the shared words' folder, then each game's
+
+// Another folder of catalogues (a game's "games/<id>/"), read from the next setLanguage on.
+export function addCatalogues(folder) {
+  if (folders.includes(folder)) return;
+  folders.push(folder);
+  fallback = {};
+}
+
 async function fetchCatalogue(lang) {
-  const response = await fetch(here(`/i18n/${lang}.json`));
-  if (!response.ok) throw new Error(`no catalogue for ${lang}`);
-  return response.json();
+  const parts = await Promise.all(folders.map((folder, i) => fetchPart(folder, lang, i === 0)));
+  return Object.assign({}, ...parts);
+}
+
+// One folder's catalogue; a game without words in a language leaves them to the fallback.
+async function fetchPart(folder, lang, needed) {
+  const response = await fetch(here(`/${folder}i18n/${lang}.json`)).catch((err) => {
+    if (needed) throw err;
+    return null;
+  });
+  if (response?.ok) return response.json();
+  if (needed) throw new Error(`no catalogue for ${lang}`);
+  return {};
 }
 
 export async function setLanguage(lang) {

@@ -1,5 +1,6 @@
 // The lobby: pick a game, set players, options and seats, create the table; or join an open one.
-import { api, inPlayOrder, playerName, rememberName, saveToken } from "./api.js";
+import { api, playerName, rememberName, saveToken } from "./api.js";
+import { inPlayOrder, loadedBoard } from "./games.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";
@@ -192,16 +193,18 @@ function createForm(game) {
   }
 
   // A mapping of names to words (MammuZ's dinosaur_powers): one select per name, offering every
-  // word the default uses (each power once), in the page's language.
+  // word the default uses (each power once), in the page's language; the game's board words
+  // the names (`optionKeyWord`).
   function mappingField(option, id, label, doc) {
     const keys = Object.keys(option.default);
+    const keyWord = (key) => loadedBoard(game.id)?.optionKeyWord?.(option.name, key) ?? key;
     const values = [...new Set(Object.values(option.default))];
     const selects = keys.map((key) => h("select", { id: `${id}-${key}`, dataset: { key } },
       values.map((v) => new Option(tOr(`choice.${option.name}.${v}`, v.replaceAll("_", " ")), v, false, v === option.default[key]))));
     const el = h("fieldset.option.mapping", { id, title: option.allowed },
       h("legend.option-name", {}, label),
       h("div.mapping-rows", {}, keys.map((key, i) => h("label.mapping-row", { for: selects[i].id },
-        h("span", {}, tOr(`animal.${key}`, key)), selects[i]))),
+        h("span", {}, keyWord(key)), selects[i]))),
       h("small", {}, doc));
     const read = () => {
       const value = Object.fromEntries(selects.map((sel) => [sel.dataset.key, sel.value]));

@@ -1,7 +1,8 @@
 // Players' profiles (#/p/<name>) and leaderboards (#/leaderboard/<game>): ratings per game
 // with their history as a small SVG chart drawn here (no chart library), games played and
 // won, recent games with their replays, favourite opponents.
-import { api, call, inPlayOrder } from "./api.js";
+import { api, call } from "./api.js";
+import { inPlayOrder } from "./games.js";
 import { h, clear } from "./dom.js";
 import { t, tOr, language } from "./i18n.js";
 

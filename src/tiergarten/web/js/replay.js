@@ -4,9 +4,10 @@
 import { api } from "./api.js";
 import { h, morphChildren } from "./dom.js";
 import { t, tOr } from "./i18n.js";
-import { gameModule, describeEvent } from "./games/index.js";
+import { gameModule, describeEvent } from "./games.js";
 import { chatUpTo } from "./chat.js";
 import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
+import { seatNames } from "./table/seats.js";
 
 export function showReplay(main, tableId) {
   const view = h("div.replay-screen");
@@ -32,8 +33,7 @@ export function showReplay(main, tableId) {
   }
 
   function names() {
-    return data.seats.map((s) => s.name
-      || (s.bot ? t("table.bot_name", { n: s.seat + 1, bot: tOr(`bot.${s.bot}`, s.bot) }) : t("table.open_seat")));
+    return seatNames(data.seats);
   }
 
   function go(to) {

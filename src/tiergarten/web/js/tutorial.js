@@ -1,7 +1,8 @@
 // Guided first games: #/learn lists a tutorial per game (and per Mucca Pazza variant); each
 // is a real table against gentle bots where a coach explains each step and only the move
 // being taught can be pressed (the server sends only those as legal), then the game goes on.
-import { call, inPlayOrder, saveToken } from "./api.js";
+import { call, saveToken } from "./api.js";
+import { inPlayOrder } from "./games.js";
 import { h, clear, toast } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 

@@ -73,6 +73,10 @@ class TableChat(Feature):
         assert isinstance(message, Chat | React)
         seat = peer.seat
         name = None if seat is None else (self.table.seats.rows[seat].name or "")
+        if name is None and self.table.passes_for_account(getattr(message, "name", None) or ""):
+            peer.error("bad_name", "that name is a signed-in player's at this table; a "
+                       "spectator chats under another", self.table.version)
+            return
         await self.say(peer, message, name, self.table.version)
 
     async def say(self, peer: Peer, message: Chat | React, name: str | None,

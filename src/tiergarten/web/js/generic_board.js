@@ -1,5 +1,5 @@
 // Any game: the observation as plain facts and every legal action as a button.
-import { h } from "../dom.js";
+import { h } from "./dom.js";
 
 export function render(ctx) {
   const facts = Object.entries(ctx.obs).filter(([k]) => !["log", "result", "game"].includes(k));

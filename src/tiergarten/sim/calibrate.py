@@ -13,12 +13,15 @@ depend on the order the games were played in. The scale is then shifted so that 
 at 25, where a new account starts: a newcomer is presumed a `normal` player until their games
 say otherwise.
 
-The figures go to `server/players/bot_ratings.json` (with the command, the number of games
-and the head-to-head results behind them), which `server/players/bot_levels.py` reads; nothing
-else holds them.
+`calibrate` writes the figures to the file it is given (with the command, the number of games
+and the head-to-head results behind them), fitted at the bots' sigma and put on the scale of
+the anchor it is given. `tiergarten ratings calibrate` gives it the server's: its
+`server/players/bot_ratings.json`, `ANCHOR` and `BOT_SIGMA` (`server/players/bot_levels.py`,
+which reads that file; nothing else holds the figures). The lab itself imports nothing of the
+server.
 
 >>> games = [(("easy", "hard"), [2, 1])] * 3 + [(("hard", "easy"), [1, 2])] * 3
->>> fitted = fit(["easy", "hard"], games, seats=2, anchor="easy")
+>>> fitted = fit(["easy", "hard"], games, seats=2, anchor="easy", sigma=1.0)
 >>> round(fitted["easy"][0], 6), fitted["hard"][0] > 30
 (25.0, True)
 """
@@ -35,7 +38,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .players.bot_levels import ANCHOR, BOT_SIGMA, DATA
+from .league import league
 
 PRIOR_MU, PRIOR_SIGMA = 25.0, 25.0 / 3  # openskill's new player
 Game = tuple[Sequence[str], Sequence[float]]  # the bots seat by seat, and their ranks (1 best)
@@ -53,8 +56,8 @@ def entrants(game_id: str) -> tuple[list[str], dict[str, str]]:
     return [name for name in ("random", *table) if name not in same], same
 
 
-def fit(names: Sequence[str], games: Sequence[Game], seats: int, anchor: str = ANCHOR,
-        sigma: float = BOT_SIGMA) -> dict[str, tuple[float, float]]:
+def fit(names: Sequence[str], games: Sequence[Game], seats: int, *, anchor: str,
+        sigma: float) -> dict[str, tuple[float, float]]:
     """Each name's mu and its standard error relative to `anchor` (which is put at 25): the
     maximum of the posterior of Plackett-Luce rankings (`c` as openskill computes it for
     `seats` teams of one bot each at `sigma`) under openskill's prior, by Newton's method."""
@@ -131,10 +134,8 @@ def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
 
 
 def calibrate_game(game_id: str, n: int, seed: int, workers: int | None,
-                   say: Callable[[str], None]) -> dict[str, Any]:
-    """Play one game's round robin and fit its levels: the entry for bot_ratings.json."""
-    from tiergarten.sim.league import league
-
+                   say: Callable[[str], None], *, anchor: str, sigma: float) -> dict[str, Any]:
+    """Play one game's round robin and fit its levels: the game's entry in the file."""
     names, same = entrants(game_id)
     began = time.monotonic()
     last = [0.0]
@@ -146,7 +147,7 @@ def calibrate_game(game_id: str, n: int, seed: int, workers: int | None,
 
     result = league(game_id, names, n=n, seed=seed, workers=workers, progress=progress)
     games = [(o.seats, ranks(o.scores, o.winners)) for p in result.pairings for o in p.outcomes]
-    fitted = fit(names, games, result.seats)
+    fitted = fit(names, games, result.seats, anchor=anchor, sigma=sigma)
     order = {name: i for i, name in enumerate(names)}
     duels = sorted((h for h in result.head_to_head if order[h.bot] < order[h.other]),
                    key=lambda h: (order[h.bot], order[h.other]))
@@ -161,9 +162,11 @@ def calibrate_game(game_id: str, n: int, seed: int, workers: int | None,
     }
 
 
-def calibrate(games: Sequence[str], n: int, seed: int, workers: int | None,
-              out: Path = DATA, say: Callable[[str], None] | None = None) -> dict[str, Any]:
-    """Calibrate `games` and write them into `out`, keeping the other games' entries."""
+def calibrate(games: Sequence[str], n: int, seed: int, workers: int | None, out: Path, *,
+              anchor: str, sigma: float, say: Callable[[str], None] | None = None,
+              ) -> dict[str, Any]:
+    """Calibrate `games` (their levels fitted at `sigma`, `anchor` at 25) and write them into
+    `out`, keeping the other games' entries."""
     tell = say or (lambda line: print(line, file=sys.stderr, flush=True))
     data: dict[str, Any] = json.loads(out.read_text("utf-8")) if out.exists() else {}
     data.setdefault("games", {})
@@ -171,14 +174,15 @@ def calibrate(games: Sequence[str], n: int, seed: int, workers: int | None,
         tell(f"{game_id}: a round robin of {', '.join(entrants(game_id)[0])}, "
              f"{n} games per line-up")
         began = time.monotonic()
-        data["games"][game_id] = calibrate_game(game_id, n, seed, workers, tell)
+        data["games"][game_id] = calibrate_game(game_id, n, seed, workers, tell, anchor=anchor,
+                                                sigma=sigma)
         tell(f"{game_id}: done in {(time.monotonic() - began) / 60:.1f} min")
-        _write(out, data)  # a game at a time: a long run stopped keeps what it finished
+        _write(out, data, anchor, sigma)  # a game at a time: a run stopped keeps what it did
     return data
 
 
-def _write(out: Path, data: dict[str, Any]) -> None:
-    data = {"format": 1, "anchor": ANCHOR, "sigma": BOT_SIGMA,
+def _write(out: Path, data: dict[str, Any], anchor: str, sigma: float) -> None:
+    data = {"format": 1, "anchor": anchor, "sigma": sigma,
             "how": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
             "games": dict(sorted(data["games"].items()))}
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")

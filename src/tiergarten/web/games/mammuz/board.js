@@ -1,10 +1,16 @@
 // MammuZ: the herd in the middle (every lay face down, the declared species above it), your hand
 // grouped by animal. Pick cards and a species to lay, a face-down card of the last lay to doubt,
 // an animal to make extinct, or a seat to give the herd to after a Pterosaurus.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { SPECIES, animalCard, animalEmoji, cardBack, handBacks } from "../cards.js";
-import { othersInOrder } from "./index.js";
+import { h } from "../../js/dom.js";
+import { t, tOr } from "../../js/i18n.js";
+import { cardBack, handBacks } from "../../js/cards.js";
+import { SPECIES, animalCard, animalEmoji } from "./animals.js";
+import { othersInOrder } from "../../js/games.js";
+
+// Where the lobby lists this game (the easiest first), and the parameters of its refusals
+// that name seats (the table shows them as the players' names).
+export const playOrder = 2;
+export const seatParams = ["turn", "layer"];
 
 const name = (animal) => t(`animal.${animal}`);
 
@@ -27,6 +33,11 @@ function legalLays(legal) {
 function removedLine(event, names) {
   const params = { n: event.cards.length, to: names[event.to] ?? event.to, dinosaurs: event.dinosaurs.map(name).join(", ") };
   return event.cards.length ? t("mammuz.log.removed", params) : t("mammuz.log.removed_no_animals", params);
+}
+
+// A key of a mapping option in words, for the lobby's form (dinosaur_powers: the dinosaurs).
+export function optionKeyWord(_option, key) {
+  return tOr(`animal.${key}`, key);
 }
 
 // A refusal's animals in words.
@@ -57,7 +68,7 @@ export function describe(event, names) {
 
 // The move log's line before each new herd.
 export function separator(entry) {
-  return entry.act === "start" ? t("log.herd") : null;
+  return entry.act === "start" ? t("mammuz.log.herd") : null;
 }
 
 export function render(ctx) {

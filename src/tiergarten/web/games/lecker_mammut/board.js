@@ -4,8 +4,13 @@
 // (a `press`, credited like any act), and the call that follows counts from that moment and on
 // the table seen then. The call dialog closes by itself when the table changes under it.
 // Each colour also has its own shape and name on the card, so no card depends on colour vision.
-import { h, svg, toast } from "../dom.js";
-import { t } from "../i18n.js";
+import { h, svg, toast } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
+
+// Where the lobby lists this game (the easiest first), and the parameters of its refusals
+// that name seats (the table shows them as the players' names).
+export const playOrder = 3;
+export const seatParams = ["flipper", "waiting"];
 
 export const realTime = true;
 

@@ -1,5 +1,6 @@
-/* _tiergarten_mammuz: MammuZ's optional C kernel, accelerators of the hot path of play, each
- * the twin of a Python function that stays its readable definition (tests compare them):
+/* tiergarten.games.mammuz._kernel: MammuZ's optional C kernel, accelerators of the hot path of
+ * play, each the twin of a Python function that stays its readable definition (tests compare
+ * them; kernel.py chooses which one the game calls):
  *
  * - `lays(species, hand, tail)` -> `Lays`, twin of lays.LegalLays: a hand's legal lays as a
  *   lazy sequence, for each species, from the plan of the dinosaurs the hand holds and the bit
@@ -7,16 +8,17 @@
  *   `len`, indexing and `in` build nothing (random play and search take one lay of a hundred
  *   or of thousands); iteration, slices, `==`, hashing and `+` go through the tuple of the
  *   same actions.
- * - `shuffle(rng, items)` (state.shuffle): random.shuffle's algorithm, draw for draw through
- *   rng.getrandbits; `move_lay(rng, cards, hand, herd)` (state.move_lay): a lay's cards so
- *   shuffled, moved from the hand to the herd; `deal(rng, deck, players, size)` (state.deal).
+ * - `shuffle(rng, items)` (shuffles.shuffle): random.shuffle's algorithm, draw for draw through
+ *   rng.getrandbits; `move_lay(rng, cards, hand, herd)` (shuffles.move_lay): a lay's cards so
+ *   shuffled, moved from the hand to the herd; `deal(rng, deck, players, size)`
+ *   (shuffles.deal).
  * - `learn_herd(known, holder, lays, layer, card, skip)` (knowledge.learn_herd): what each
  *   seat learns when a herd is taken or goes to the jackpot.
  *
- * Every table comes from lays.py (`setup`), so the rules stay in Python; `VERSION` names this
- * calling convention (the package uses the kernel only when it matches, see kernel.py). Built
- * into the wheel by hatch_build.py when a C compiler is there; without it the package is pure
- * Python, the same games, slower. */
+ * Every table comes from lays.py (`setup`, given lays.kernel_tables()), so the rules stay in
+ * Python; `VERSION` names this calling convention (the package uses the kernel only when it
+ * matches, see kernel.py). Built into the package by hatch_build.py when a C compiler is there;
+ * without it the package is pure Python, the same games, slower. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
@@ -482,7 +484,7 @@ static PyNumberMethods lays_as_number = {.nb_add = lays_add};
 
 static PyTypeObject LaysType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "_tiergarten_mammuz.Lays",
+    .tp_name = "tiergarten.games.mammuz._kernel.Lays",
     .tp_doc = "Lays(species, hand, tail): a hand's legal lays, as the tuple of the same actions "
               "(see mammuz/lays.py)",
     .tp_basicsize = offsetof(Lays, steps),
@@ -537,7 +539,7 @@ fail:
     return -1;
 }
 
-/* shuffle(rng, items): random.shuffle(items) by rng, draw for draw (the twin: state.shuffle). */
+/* shuffle(rng, items): random.shuffle(items) by rng, draw for draw (the twin: shuffles.shuffle). */
 static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2 || !PyList_CheckExact(args[1])) {
         PyErr_SetString(PyExc_TypeError, "shuffle(rng, items): items is a list");
@@ -561,7 +563,7 @@ static int add_to(PyObject *counts, Py_ssize_t k, long by) {
 
 /* move_lay(rng, cards, hand, herd) -> tuple: the cards (a tuple of kinds) in the order shuffle
  * draws for them, each moved from hand to herd (lists of fourteen counts). The twin:
- * state.move_lay. */
+ * shuffles.move_lay. */
 static PyObject *move_lay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4 || !PyTuple_Check(args[1]) || !PyList_CheckExact(args[2]) ||
         PyList_GET_SIZE(args[2]) != KEY_KINDS || !PyList_CheckExact(args[3]) ||
@@ -596,7 +598,7 @@ fail:
 
 /* deal(rng, deck, players, size) -> hands: the deck (a list of kinds) shuffled by rng in
  * place, draw for draw as shuffle, then `size` cards to each of `players` hands in turn, each
- * hand a list of fourteen counts. The twin: state.deal. */
+ * hand a list of fourteen counts. The twin: shuffles.deal. */
 static PyObject *deal(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     Py_ssize_t players = nargs == 4 ? PyLong_AsSsize_t(args[2]) : -1;
     Py_ssize_t size = nargs == 4 ? PyLong_AsSsize_t(args[3]) : -1;
@@ -729,10 +731,10 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tiergarten_mammuz", NULL, 0,
-                                     methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "tiergarten.games.mammuz._kernel",
+                                     NULL, 0, methods};
 
-PyMODINIT_FUNC PyInit__tiergarten_mammuz(void) {
+PyMODINIT_FUNC PyInit__kernel(void) {
     id_name = PyUnicode_InternFromString("id");
     getrandbits_name = PyUnicode_InternFromString("getrandbits");
     if (id_name == NULL || getrandbits_name == NULL || PyType_Ready(&LaysType) < 0) return NULL;

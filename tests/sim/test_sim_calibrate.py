@@ -1,20 +1,22 @@
-"""The bots' fixed ratings are measured (`tiergarten ratings calibrate`): the fit finds the
-ratings that made known results, the command writes the file the server reads, and the
-server rates a bot by that file (a bot never measured as `normal`)."""
+"""The bots' fixed ratings are measured (`tiergarten ratings calibrate`, sim/calibrate.py): the
+fit finds the ratings that made known results and the command writes the file the server reads
+(how the server rates a bot by it: tests/server/test_bot_levels.py)."""
 
 from __future__ import annotations
 
 import json
 import math
 import random
+import subprocess
+import sys
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from tiergarten.cli import app
-from tiergarten.server.calibrate import entrants, fit, ranks
-from tiergarten.server.players import bot_levels
+from tiergarten.sim.calibrate import entrants, fit, ranks
+
+SCALE = {"anchor": "normal", "sigma": 1.0}  # as the server rates bots (players/bot_levels.py)
 
 
 def plackett_luce_games(mus: dict[str, float], seats: int, n: int,
@@ -36,19 +38,19 @@ def plackett_luce_games(mus: dict[str, float], seats: int, n: int,
 
 def test_the_fit_finds_the_ratings_that_made_the_results() -> None:
     truth = {"easy": 15.0, "normal": 25.0, "hard": 31.0, "expert": 34.0}
-    fitted = fit(list(truth), plackett_luce_games(truth, 2, 1500, seed=3), seats=2)
+    fitted = fit(list(truth), plackett_luce_games(truth, 2, 1500, seed=3), seats=2, **SCALE)
     assert fitted["normal"] == (25.0, 0.0)  # the anchor, exactly
     for name, mu in truth.items():
         found, se = fitted[name]
         assert abs(found - mu) < 3 * se + 0.2, (name, found, se)
     # fewer games: wider intervals
-    few = fit(list(truth), plackett_luce_games(truth, 2, 100, seed=3), seats=2)
+    few = fit(list(truth), plackett_luce_games(truth, 2, 100, seed=3), seats=2, **SCALE)
     assert few["hard"][1] > fitted["hard"][1] * 2
 
 
 def test_a_level_that_never_won_stays_finite() -> None:
     games = [(("easy", "normal"), [2.0, 1.0])] * 200
-    fitted = fit(["easy", "normal"], games, seats=2)
+    fitted = fit(["easy", "normal"], games, seats=2, **SCALE)
     assert -40 < fitted["easy"][0] < 10  # held by openskill's prior, far below normal
 
 
@@ -71,6 +73,7 @@ def test_the_command_writes_what_the_server_reads(tmp_path: Path) -> None:
                                     "--workers", "1", "--out", str(out)])
     assert done.exit_code == 0, done.output
     data = json.loads(out.read_text())
+    assert data["anchor"] == "normal" and data["sigma"] == 1.0  # the server's scale
     assert data["games"]["kept"] == {"levels": ["x"]}
     entry = data["games"]["mucca_pazza"]
     assert entry["command"] == "tiergarten ratings calibrate --game mucca_pazza -n 4 --seed 1"
@@ -81,23 +84,10 @@ def test_the_command_writes_what_the_server_reads(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "games with levels" in refused.output
 
 
-def test_the_server_rates_bots_by_the_file(monkeypatch: pytest.MonkeyPatch,
-                                           tmp_path: Path) -> None:
-    data = {"games": {"maumau": {"levels": ["easy", "normal", "hard"], "same": {"random": "easy"},
-                                 "ratings": {"easy": {"mu": 10.0}, "normal": {"mu": 25.0},
-                                             "hard": {"mu": 30.0}}}}}
-    path = tmp_path / "bot_ratings.json"
-    path.write_text(json.dumps(data))
-    monkeypatch.setattr(bot_levels, "DATA", path)
-    bot_levels._data.cache_clear()
-    try:
-        assert bot_levels.bot_mu("maumau", "hard") == 30.0
-        assert bot_levels.bot_mu("maumau", "random") == 10.0  # the same bot as easy
-        assert bot_levels.bot_mu("maumau", "heuristic") == 25.0  # not measured: as normal
-        assert bot_levels.bot_mu("maumau", "master") == 30.0  # a level: as the one below
-        assert bot_levels.bot_mu("mammuz", "hard") == 25.0  # a game never calibrated
-        assert bot_levels.nearest_level("maumau", 28.0) == "hard"
-        assert bot_levels.nearest_level("maumau", 17.5) == "easy"  # a tie: the weaker
-        assert bot_levels.nearest_level("mammuz", 28.0) is None
-    finally:
-        bot_levels._data.cache_clear()
+def test_the_lab_calibrates_without_the_server() -> None:
+    """The server only reads the file: measuring imports none of it."""
+    code = ("import sys, tiergarten.sim.calibrate; "
+            "print(sorted(m for m in sys.modules if m.startswith('tiergarten.server')))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True, timeout=120).stdout
+    assert out.strip() == "[]"

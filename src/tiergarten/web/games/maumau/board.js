@@ -1,10 +1,15 @@
 // Mau Mau: opponents' hands as card backs, stock and discard pile, your hand with the playable
 // cards lifted; the Jack's suit chooser and the Mau / Mau Mau / catch buttons appear when they
 // matter. Everything comes from this seat's observation and legal actions.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { frenchCard, cardBack, handBacks, suitSymbol, suitColour, splitCard, SUIT_ORDER } from "../cards.js";
-import { othersInOrder } from "./index.js";
+import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
+import { frenchCard, cardBack, handBacks, suitSymbol, suitColour, splitCard, SUIT_ORDER } from "../../js/cards.js";
+import { othersInOrder } from "../../js/games.js";
+
+// Where the lobby lists this game (the easiest first), and the parameters of its refusals
+// that name seats (the table shows them as the players' names).
+export const playOrder = 1;
+export const seatParams = ["turn", "caught"];
 
 // The legal plays of one card: [{notation, suit, say}] ("play Jd s mau" -> suit s, say mau).
 function playsOf(legal, card) {

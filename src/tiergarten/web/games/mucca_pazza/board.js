@@ -4,9 +4,12 @@
 // nothing glows in the middle of a turn), junior the grid of face-down cards. A hint button
 // asks the server for the solver's advice (from this seat's observation only); it can be
 // switched off per table in this browser.
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { here, tokensFor } from "../api.js";
+import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
+import { here, tokensFor } from "../../js/api.js";
+
+// Where the lobby lists this game (the easiest first); none of its refusals names a seat.
+export const playOrder = 4;
 
 const ROWS = ["heads", "bodies", "legs"];
 // Original art: an emoji per animal (the part of the row is shown by clipping it) and a colour.
@@ -93,7 +96,7 @@ const MOVES = new Set(["slide", "reveal", "stop"]);
 export function separator(entry, _prev, names, before) {
   if (!MOVES.has(entry.act)) return null;
   const last = before.findLast((e) => MOVES.has(e.act));
-  return !last || last.seat !== entry.seat ? t("log.turn", { name: names[entry.seat] ?? "" }) : null;
+  return !last || last.seat !== entry.seat ? t("mucca.log.turn", { name: names[entry.seat] ?? "" }) : null;
 }
 
 // One tile: the whole animal faint, its row's part (top, middle or bottom third) bright on a
