@@ -16,6 +16,7 @@ driver decides when someone goes away (a timer, a leave) or comes back (connecti
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 from collections.abc import Callable, Collection
 
@@ -53,6 +54,11 @@ class Seats:
               account: str | None = None) -> None:
         row = self.rows[seat]
         row.name, row.token_hash, row.user_id, row.account = name, token_hash, user_id, account
+
+    def freed(self, seat: int) -> SeatRow:
+        """The row of `seat` as it is once freed (to store before `free`)."""
+        return dataclasses.replace(self.rows[seat], name=None, token_hash=None, user_id=None,
+                                   account=None)
 
     def free(self, seat: int) -> SeatRow:
         """Open a seat again (before the game); the row to store."""

@@ -16,7 +16,6 @@ feature. docs/architecture.md, "The live table", follows an act through it.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import datetime as dt
 import hmac
 from collections.abc import Callable
@@ -153,10 +152,9 @@ class LiveTable:
             self.on_idle(self)
 
     async def handle(self, peer: Peer, message: ToTable, arrival: float | None = None) -> None:
-        """Act on one validated client message. An act at a turn-based table returns once it
-        is applied (or refused); at a real-time table once it is held. `arrival` (the loop's
-        clock) is when it reached the server, if not now: an act forwarded from the process
-        holding the connection (server/cluster)."""
+        """Act on one validated client message (an act returns once applied or refused, or at a
+        real-time table once held). `arrival` (the loop's clock): when it reached the server,
+        if not now (an act forwarded from the process holding the connection)."""
         if self.stopping:
             return  # the connection is being closed with the reason; nothing is applied
         now = self.loop.time()
@@ -293,9 +291,7 @@ class LiveTable:
         if seat is None:
             raise TableError("this token claims no seat at this table", 403)
         if self.status == "open":
-            freed = dataclasses.replace(self.seats.rows[seat], name=None, token_hash=None,
-                                        user_id=None, account=None)
-            self.store.set_seat(self.id, freed)
+            self.store.set_seat(self.id, self.seats.freed(seat))
             self.seats.free(seat)  # once stored (a database that is away changes nothing)
             self.transport.close_seat(self.id, seat, 4403, "you left this seat")
         elif self.status == "playing":
