@@ -51,7 +51,8 @@ class RemotePeers:
             self.bus.send(worker, CONTROL, {"close": conn, "code": RECONNECT,
                                             "reason": "the table moved; reconnect"})
             return
-        peer = RemotePeer(self.bus, worker, conn, table.id, header["s"], float(header["h"]))
+        peer = RemotePeer(self.bus, worker, conn, table.id, header["s"], float(header["h"]),
+                          header.get("a", ""), header.get("u"))
         self.peers[(worker, conn)] = peer
         table.connect(peer)
 

@@ -29,9 +29,10 @@ class RemotePeer:
     table sees it (a `Peer`). `half_rtt` is what that worker measured (rtt / 2)."""
 
     def __init__(self, bus: Bus, worker: str, conn: int, table_id: str, seat: int | None,
-                 half_rtt: float = 0.0) -> None:
+                 half_rtt: float = 0.0, address: str = "", account: int | None = None) -> None:
         self.bus, self.worker, self.conn, self.table_id = bus, worker, conn, table_id
         self.seat = seat
+        self.address, self.account = address, account
         self.half_rtt = half_rtt
         self.closed = False
         self.turn = asyncio.Lock()  # one message of this connection at a time, in order

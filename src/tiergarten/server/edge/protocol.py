@@ -13,6 +13,7 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"press": false, "version": 41}           no act will follow that moment
     {"chat": "good luck!"}                    say something at the table (plain text)
     {"react": "thumbs"}                       a quick reaction (one of `REACTIONS`)
+    {"chat_before": 120}                      the chat lines said before line 120
 
 >>> read_client('{"act": "draw", "version": 3}')
 Act(act='draw', version=3)
@@ -101,14 +102,20 @@ class React(_Strict):
     react: Literal["thumbs", "smile", "wow", "sad", "clap", "gg"]
 
 
-ClientMessage = Act | Auth | Sync | Pong | Chat | React | Press
+class ChatBefore(_Strict):
+    """Older chat: the lines said before line `chat_before` (a `chat_log` answers)."""
+
+    chat_before: int = Field(ge=0)
+
+
+ClientMessage = Act | Auth | Sync | Pong | Chat | React | Press | ChatBefore
 # which message a client's object is, by the key it has (the first found; none: a sync)
 CLIENT_MESSAGES: dict[str, type[_Strict]] = {
     "act": Act, "token": Auth, "pong": Pong, "chat": Chat, "react": React, "press": Press,
-    "sync": Sync}
+    "chat_before": ChatBefore, "sync": Sync}
 _SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true}, "
            "{\"pong\": id}, {\"chat\": text}, {\"react\": " + "|".join(REACTIONS) + "} or "
-           "{\"press\": true or false, \"version\": n}")
+           "{\"press\": true or false, \"version\": n} or {\"chat_before\": n}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -219,10 +226,12 @@ class ChatLine(_Sent):
 
 
 class ChatLog(_Sent):
-    """Sent on connecting: the table's chat so far."""
+    """Sent on connecting: the table's latest chat lines; and in answer to `chat_before`."""
 
     type: Literal["chat_log"] = "chat_log"
-    lines: list[ChatLine]
+    lines: list[ChatLine]  # oldest first
+    before: int | None  # the `chat_before` it answers; null: the greeting's latest lines
+    more: bool  # older lines exist before these (ask with `chat_before`: the first line's n)
 
 
 class SeatInfo(_Sent):

@@ -14,9 +14,11 @@ RTT_SAMPLES = 5  # the smoothed round trip is the median of this many latest mea
 OPEN_PINGS = 16  # pings remembered while unanswered; an older id's pong is ignored
 
 
-# how every `table` message and every greeting start (edge/protocol.py's `text`)
+# how every `table` message, every greeting and every chat message start (writer.py's `text`)
 TABLE = '{"type":"table"'
 HELLO = '{"type":"hello"'
+CHAT = '{"type":"chat'  # a line (`chat`) and a log (`chat_log`)
+CHAT_SHARE = 4  # chat may keep a quarter of the outbox's bytes waiting (`chat_bytes`)
 
 
 class Connection:
@@ -27,8 +29,12 @@ class Connection:
     The outbox is bounded: a client that reads too slowly for `queue_limit` messages or
     `queue_bytes` bytes to wait unsent loses the backlog (it is out of date anyway) and is told
     so (`too_slow`) before the close (1013: try again later), so it costs the server no more
-    than that. A `table` message equal to the last one this connection was sent (since its
-    greeting) is not sent again.
+    than that. Chat has a budget of its own beside it (`chat_bytes`): a chat message that
+    does not fit is dropped for this reader alone (it may ask for the chat again,
+    `chat_before`), and chat never counts against the game's messages, which always get
+    through. A `table` message equal to the last one this connection was sent (since its
+    greeting) is not sent again. `address` and `account` say who it is (chat is limited by
+    them, never per connection).
 
     At real-time tables the server pings every connection; `rtt` is the median of the last
     `RTT_SAMPLES` round trips, 0 for a client that never answered (credited at arrival).
@@ -45,12 +51,17 @@ class Connection:
     """
 
     def __init__(self, seat: int | None, queue_limit: int = 1000,
-                 queue_bytes: int = 1 << 20) -> None:
+                 queue_bytes: int = 1 << 20, address: str = "",
+                 account: int | None = None) -> None:
         self.seat = seat
+        self.address, self.account = address, account
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.queue_limit = queue_limit
         self.queue_bytes = queue_bytes
-        self.unsent = 0  # characters waiting in the outbox (bytes, but for non-ASCII names)
+        self.chat_bytes = queue_bytes // CHAT_SHARE
+        self.unsent = 0  # characters of the game's messages waiting in the outbox
+        self.chat_unsent = 0  # characters of chat waiting in the outbox
+        self.chats = 0  # chat messages waiting in the outbox
         self.close_code = 1000
         self.close_reason = ""
         self.closed = False
@@ -69,7 +80,13 @@ class Connection:
             self._table = text
         elif text.startswith(HELLO):
             self._table = None  # a greeting is whole: its `table` comes again
-        if (self.outbox.qsize() >= self.queue_limit
+        elif text.startswith(CHAT):
+            if self.chat_unsent + len(text) <= self.chat_bytes:
+                self.chat_unsent += len(text)
+                self.chats += 1
+                self.outbox.put_nowait(text)
+            return  # else dropped for this reader alone: chat never makes it too slow
+        if (self.outbox.qsize() - self.chats >= self.queue_limit
                 or self.unsent + len(text) > self.queue_bytes):
             self._too_slow()
             return
@@ -103,13 +120,17 @@ class Connection:
             if self.outbox.get_nowait() is None:
                 self.outbox.put_nowait(None)  # the close stays
                 break
-        self.unsent = 0
+        self.unsent = self.chat_unsent = self.chats = 0
 
     async def next(self) -> str | None:
         """The next message to send, in order; None: send the close frame."""
         text = await self.outbox.get()
         if text is not None:
-            self.unsent -= len(text)
+            if text.startswith(CHAT):
+                self.chat_unsent -= len(text)
+                self.chats -= 1
+            else:
+                self.unsent -= len(text)
         return text
 
     # -- latency -----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from ..edge.bodies import clean_name
 from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import SeatRow, Store, TableRow
+from .features.chat import ChatLimits, TableChat
 from .ports import SOLE, Account, Locate, Ownership, Playable
 from .spec import TableSpec, document, settle, timer_column
 from .tables import LiveTable
@@ -59,6 +60,8 @@ class TableManager:
         self.game_over: Callable[[TableRow, State], object] | None = None
         # whether a guest's name passes for an account's (`players.names.same_person_name`)
         self.same_name: Callable[[str, str], bool] | None = None
+        # who may chat how much, per table, address and account (its counters: the app's)
+        self.chat_limits = ChatLimits()
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -125,6 +128,9 @@ class TableManager:
         try:
             table = LiveTable(row, self.store, self.transport, self.settings)
             table.same_name = self.same_name
+            chat = table.feature(TableChat)
+            if chat is not None:
+                chat.limits = self.chat_limits
             return table
         except ValueError as exc:  # an illegal recorded act, a bad option, a bad record
             raise Unreplayable(row, exc) from None

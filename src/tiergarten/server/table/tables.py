@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from tiergarten.core import State
 
 from ..edge import metrics
-from ..edge.protocol import Act, Auth, Chat, Press, React, Sync, TableMessage
+from ..edge.protocol import Act, Auth, Chat, ChatBefore, Press, React, Sync, TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..edge.writer import text
 from ..storage.store import Store, TableRow
@@ -38,7 +38,7 @@ from .transport import Peer, Transport
 from .turns import TurnOrder, stale
 
 # what a connection says to its table (not pongs)
-ToTable = Act | Auth | Sync | Chat | React | Press
+ToTable = Act | Auth | Sync | Chat | React | Press | ChatBefore
 F = TypeVar("F", bound=Feature)
 
 

@@ -20,6 +20,8 @@ class Peer(Protocol):
     """One connection as a table sees it: its seat (None = spectator) and a way to answer it."""
 
     seat: int | None
+    address: str  # the client's address (chat is limited per address and per account)
+    account: int | None  # the signed-in account's id, if any
 
     def send(self, text: str) -> None:
         """Queue one message (its JSON text: edge/protocol.py's `text`) for this connection

@@ -2,11 +2,17 @@
 spectators.
 
 A line is cleaned (NFC, control characters dropped, spaces collapsed) and then at most
-`CHAT_LENGTH` characters; each connection may say `BURST` lines at once and one every
-`EVERY` seconds after that. A line is stored with the table (and the table's version then, so
-a replay shows it in place) before anyone hears it. A connection gets the chat so far once it
-is greeted (`chat_log`). The creator may switch chat off (`switch`, kept in the table's spec).
-Muting is each reader's own business (the client hides a muted seat's lines).
+`CHAT_LENGTH` characters. Who may say how much is counted per table, per address and per
+account, never per connection (a reconnect resets nothing): `BURST` lines at once and one
+every `EVERY` seconds after that for each (`ChatLimits`, over the server's `Counters`: in
+Redis when there are several workers, like the connection limits). A line is stored with the
+table (and the table's version then, so a replay shows it in place) before anyone hears it. A
+connection is greeted with the last `GREETING` lines (`chat_log`, `more`: older lines exist),
+and asks for older ones (`{"chat_before": n}`: up to `GREETING` lines before line n); the
+table keeps the last `HISTORY` lines in memory. Chat has its own share of a reader's outbox
+(table/connection.py): it never makes a reader too slow for the game's messages. The creator
+may switch chat off (`switch`, kept in the table's spec). Muting is each reader's own
+business (the client hides a muted seat's lines).
 
 >>> clean("  hi\\x00  there\\n ")
 'hi there'
@@ -16,12 +22,20 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import time
+import math
 import unicodedata
-import weakref
 from typing import Any
 
-from ...edge.protocol import CHAT_LENGTH, Chat, ChatLine, ChatLog, ClientMessage, React
+from ...edge.counters import Counters, LocalCounters
+from ...edge.protocol import (
+    CHAT_LENGTH,
+    Chat,
+    ChatBefore,
+    ChatLine,
+    ChatLog,
+    ClientMessage,
+    React,
+)
 from ...edge.settings import TableError
 from ...edge.writer import text
 from ...storage.store import Store
@@ -29,8 +43,26 @@ from ..feature import Feature, Table
 from ..spec import TableSpec
 from ..transport import Peer
 
-BURST, EVERY = 5, 2.0  # lines at once per connection, then one per EVERY seconds
+BURST, EVERY = 5, 2.0  # lines at once per address and per account, then one per EVERY s
+GREETING = 50  # lines a greeting carries (and an answer to `chat_before`)
+HISTORY = 200  # lines a table keeps in memory; older ones are read from the store on request
 SPECTATOR = "spectator"
+
+
+class ChatLimits:
+    """How many lines an address and an account may say at one table, over `counters` (the
+    server's: this process's, or shared through Redis by every worker)."""
+
+    def __init__(self, counters: Counters | None = None) -> None:
+        self.counters: Counters = counters or LocalCounters()
+
+    async def wait(self, table_id: str, address: str, account: int | None) -> float:
+        """0 if one more line may be said now, else the seconds until one may."""
+        keys = [f"chat:{table_id}:a:{address}"]
+        if account is not None:
+            keys.append(f"chat:{table_id}:u:{account}")
+        waits = [await self.counters.take(key, 1 / EVERY, BURST) for key in keys]
+        return max(waits)
 
 
 def clean(text: str) -> str:
@@ -42,14 +74,15 @@ def clean(text: str) -> str:
 class TableChat(Feature):
     """The chat of one table: its lines so far, on or off, and each connection's allowance."""
 
-    handles = (Chat, React)
+    handles = (Chat, React, ChatBefore)
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
-        self.lines: list[ChatLine] = stored_lines(table.store, table.id)
-        self._allowance: weakref.WeakKeyDictionary[Peer, list[float]] = (
-            weakref.WeakKeyDictionary())
+        lines = stored_lines(table.store, table.id)
+        self.said = len(lines)  # lines said at this table so far (the next line's `n`)
+        self.lines: list[ChatLine] = lines[-HISTORY:]  # the latest
         self._turn = asyncio.Lock()
+        self.limits = ChatLimits()  # the server's (the manager gives them)
 
     @classmethod
     def describe(cls, spec: TableSpec) -> dict[str, Any]:
@@ -67,9 +100,27 @@ class TableChat(Feature):
         self.table.broadcast_info()
 
     def greeted(self, peer: Peer) -> None:
-        peer.send(text(ChatLog(lines=self.lines)))
+        lines = self.lines[-GREETING:]
+        peer.send(text(ChatLog(lines=lines, before=None,
+                               more=bool(lines) and lines[0].n > 0)))
+
+    async def older(self, peer: Peer, before: int) -> None:
+        """Up to `GREETING` lines said before line `before`, oldest first."""
+        kept = self.lines[0].n if self.lines else self.said
+        if before > kept:
+            lines = [line for line in self.lines if line.n < before][-GREETING:]
+        else:
+            store = self.table.store
+            stored = await asyncio.get_running_loop().run_in_executor(
+                store.writer, store.chat, self.table.id)
+            lines = [_line(line) for line in stored if line["n"] < before][-GREETING:]
+        peer.send(text(ChatLog(lines=lines, before=before,
+                               more=bool(lines) and lines[0].n > 0)))
 
     async def handle(self, peer: Peer, message: ClientMessage, arrival: float) -> None:
+        if isinstance(message, ChatBefore):
+            await self.older(peer, message.chat_before)
+            return
         assert isinstance(message, Chat | React)
         seat = peer.seat
         name = None if seat is None else (self.table.seats.rows[seat].name or "")
@@ -96,31 +147,28 @@ class TableChat(Feature):
                 return
         else:
             kind, words = "reaction", message.react
-        if not self._allow(peer):
-            peer.error("chat_rate", f"at most {BURST} chat lines at once, then one every "
-                       f"{EVERY:g} s; wait a moment", version)
+        account = peer.account
+        if account is None and peer.seat is not None:
+            account = self.table.seats.rows[peer.seat].user_id
+        wait = await self.limits.wait(self.table.id, peer.address, account)
+        if wait > 0:
+            peer.error("chat_rate", f"at most {BURST} chat lines at once from one address or "
+                       f"account, then one every {EVERY:g} s; wait {math.ceil(wait)} s",
+                       version)
             return
         who = name if name is not None else clean(getattr(message, "name", None) or "")
         async with self._turn:  # numbered and stored in order
-            line = {"n": len(self.lines), "version": version, "seat": peer.seat,
+            line = {"n": self.said, "version": version, "seat": peer.seat,
                     "name": (who or SPECTATOR)[:40], "kind": kind, "text": words,
                     "at": dt.datetime.now(dt.UTC)}
             store = self.table.store
             await asyncio.get_running_loop().run_in_executor(
                 store.writer, store.add_chat, self.table.id, line)
             said = _line(line)
+            self.said += 1
             self.lines.append(said)
+            del self.lines[:-HISTORY]
         self.table.transport.deliver_all(self.table.id, text(said))
-
-    def _allow(self, peer: Peer) -> bool:
-        now = time.monotonic()
-        bucket = self._allowance.setdefault(peer, [float(BURST), now])
-        bucket[0] = min(float(BURST), bucket[0] + (now - bucket[1]) / EVERY)
-        bucket[1] = now
-        if bucket[0] < 1.0:
-            return False
-        bucket[0] -= 1.0
-        return True
 
 
 def stored_lines(store: Store, table_id: str) -> list[ChatLine]:
