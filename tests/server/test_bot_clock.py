@@ -13,7 +13,9 @@ from tiergarten.server.edge.protocol import SeatSpec
 from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.memory_store import MemoryStore
 from tiergarten.server.table.bot_driver import BotMove
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 
 from .harness import Client, Server, run
 
@@ -52,9 +54,10 @@ def test_a_bots_pause_counts_from_when_it_became_due_not_from_when_it_had_though
             time.sleep(thinking[seat])  # in the driver's worker thread, as a search would
             return BotMove(seat, state.legal_actions(seat)[0], 0.2)
 
-        table = manager.create("maumau", 2, {"rounds": 1},
-                               [SeatSpec(bot="random"), SeatSpec(bot="random")], seed=3)
-        table.bots.choose = choose  # type: ignore[method-assign]
+        table = manager.create(TableSpec(
+            game="maumau", players=2, options={"rounds": 1},
+            seats=[SeatSpec(bot="random"), SeatSpec(bot="random")], seed=3))
+        table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
         while table.version < 4:
             await asyncio.sleep(0.01)
         await manager.stop()

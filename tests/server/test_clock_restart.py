@@ -30,17 +30,17 @@ def test_the_banks_are_replayed_from_the_logs_times() -> None:
         movers.append(seat)
     assert movers == [1, 1, 0]  # this deal: seat 1 begins (and moves again), then seat 0
     times = [T0 + dt.timedelta(seconds=s) for s in (10, 25, 27)]  # 10 s, 15 s, 2 s of thought
-    clock = from_log({"bank": 60, "increment": 5}, game.new_state(4), actions, times,
+    clock = from_log(60, 5, game.new_state(4), actions, times,
                      started=T0, people=[0, 1], players=2, now=1000.0)
     # seat 1's turn (two moves) earned one increment, seat 0's one move another
     assert clock.view(now=1000.0) == {"left": [60 - 2 + 5, 60 - 10 - 15 + 5], "running": [1]}
     assert clock.view(now=1004.0)["left"] == [63.0, 36.0]  # seat 1's clock runs on from now
     # without the start stored (a table of before), the first move cost nothing
-    clock = from_log({"bank": 60, "increment": 5}, game.new_state(4), actions, times,
+    clock = from_log(60, 5, game.new_state(4), actions, times,
                      started=None, people=[0, 1], players=2, now=0.0)
     assert clock.view(now=0.0)["left"] == [63.0, 50.0]
     with pytest.raises(ValueError):  # a log and its times must agree
-        from_log({"bank": 60}, game.new_state(4), actions, times[:2], T0, [0, 1], 2, 0.0)
+        from_log(60, 0, game.new_state(4), actions, times[:2], T0, [0, 1], 2, 0.0)
 
 
 def test_a_restart_keeps_every_bank(database: str) -> None:

@@ -29,7 +29,9 @@ from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.table.bot_driver import BotMove
 from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 
 from .harness import Message, Server, run
 from .test_tables import drain
@@ -282,15 +284,15 @@ def test_a_bot_move_joins_the_same_order(tmp_path: Path) -> None:
     async def race(arrive: float) -> tuple[list[Any], list[str]]:
         store = SqlStore(tmp_path / f"bots{arrive}.db")
         manager = TableManager(store, Settings(allow_seeds=True, bot_pace=1.0, hit_cap=CAP))
-        table = manager.create("lecker_mammut", 2, {"rounds": 1}, [None, SeatSpec(bot="slow")],
-                               seed=SEED)
+        table = manager.create(TableSpec(game="lecker_mammut", players=2, options={"rounds": 1},
+                                         seats=[None, SeatSpec(bot="slow")], seed=SEED))
 
         def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
             if len(state.history) != 3:
                 return None
             return BotMove(1, state.game.parse_action("hit deer"), 0.3)
 
-        table.bots.choose = choose  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
         manager.join(table.id, "Ann")
         person = Connection(0)
         table.connect(person)

@@ -25,6 +25,7 @@ from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.storage.store import SeatRow, StoreUnavailable
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 
 from .harness import Client, Message, Server, is_error, is_state, play_until_over, run, sensible
 from .test_tables import drain
@@ -66,7 +67,8 @@ def test_a_sqlite_file_that_takes_no_writes_refuses_acts_until_it_does(tmp_path:
     async def go() -> None:
         store = SqlStore(tmp_path / "t.db")
         manager = TableManager(store, Settings(allow_seeds=True, seating_every=0))
-        table = manager.create("maumau", 2, {"rounds": 5}, [None, None], seed=3)
+        table = manager.create(TableSpec(game="maumau", players=2, options={"rounds": 5},
+                                         seats=[None, None], seed=3))
         for name in ("Ann", "Bob"):
             manager.join(table.id, name)
         conns = [Connection(0), Connection(1)]

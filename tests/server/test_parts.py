@@ -24,7 +24,9 @@ from tiergarten.server.storage.store import SeatRow
 from tiergarten.server.table.bot_driver import BotDriver, BotMove
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.fair_queue import FairQueue, Held
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 from tiergarten.server.table.table_log import StoreFailed, TableLog
 from tiergarten.server.table.tables import LiveTable
 from tiergarten.server.table.transport import LocalTransport
@@ -80,7 +82,8 @@ async def people(game: str, store: MemoryStore, transport: LocalTransport, seed:
     """A table of two people, both connected, their greetings drained."""
     settings.setdefault("seating_every", 0)  # each `table` message at once, drained below
     manager = TableManager(store, Settings(allow_seeds=True, **settings), transport)
-    table = manager.create(game, 2, {"rounds": 1}, [None, None], seed=seed)
+    table = manager.create(TableSpec(game=game, players=2, options={"rounds": 1},
+                                     seats=[None, None], seed=seed))
     for name in ("Ann", "Bob"):
         manager.join(table.id, name)
     conns = [Connection(0), Connection(1)]
@@ -289,8 +292,9 @@ def bots_game(store: MemoryStore, seed: int) -> list[tuple[int, str]]:
 
     async def go() -> list[tuple[int, str]]:
         manager = TableManager(store, Settings(allow_seeds=True, bot_pace=0))
-        table = manager.create("maumau", 2, {"rounds": 1},
-                               [SeatSpec(bot="random"), SeatSpec(bot="random")], seed=seed)
+        table = manager.create(TableSpec(
+            game="maumau", players=2, options={"rounds": 1},
+            seats=[SeatSpec(bot="random"), SeatSpec(bot="random")], seed=seed))
         for _ in range(2000):
             if table.status == "over":
                 break
@@ -325,8 +329,8 @@ def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_cho
     async def go() -> list[int]:
         store = MemoryStore()
         manager = TableManager(store, Settings(allow_seeds=True, hit_cap=0.2))
-        table = manager.create("lecker_mammut", 2, {"rounds": 1}, [SeatSpec(bot="slow"), None],
-                               seed=11)
+        table = manager.create(TableSpec(game="lecker_mammut", players=2, options={"rounds": 1},
+                                         seats=[SeatSpec(bot="slow"), None], seed=11))
         asked: list[int] = []
 
         def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
@@ -335,7 +339,7 @@ def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_cho
                 return None
             return BotMove(0, state.game.parse_action("flip"), 0.3)
 
-        table.bots.choose = choose  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
         manager.join(table.id, "Ann")
         ann = Connection(1)
         table.connect(ann)

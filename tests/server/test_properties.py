@@ -37,6 +37,7 @@ from tiergarten.server.routes.play import handle_frame
 from tiergarten.server.storage.memory_store import MemoryStore
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 from tiergarten.server.table.tables import LiveTable
 
 from .harness import Client, Server, free_port, is_error, is_state, run
@@ -132,7 +133,8 @@ def test_any_frames_keep_the_invariants_at_a_live_table(data: st.DataObject) -> 
     async def go() -> None:
         manager = TableManager(MemoryStore(), SETTINGS)
         players = game_class(game).info.min_players
-        table = manager.create(game, players, {}, [None] * players, seed=seed)
+        table = manager.create(TableSpec(game=game, players=players, seats=[None] * players,
+                                         seed=seed))
         tokens = [manager.join(table.id, f"P{seat}")[1] for seat in range(players)]
         conns = [*(Connection(seat) for seat in range(players)), Connection(None)]
         limits = [RateLimit(SETTINGS.rate, SETTINGS.burst) for _ in conns]

@@ -13,7 +13,9 @@ from tiergarten.server.edge.protocol import Act, SeatSpec
 from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.table.connection import Connection
+from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
+from tiergarten.server.table.spec import TableSpec
 
 from .harness import run
 
@@ -30,7 +32,8 @@ def drain(conn: Connection) -> list[dict[str, Any]]:
 async def two_people(tmp_path: Path) -> tuple[TableManager, Any, Connection, Connection]:
     store = SqlStore(tmp_path / "t.db")
     manager = TableManager(store, Settings(allow_seeds=True, seating_every=0))
-    table = manager.create("maumau", 2, {"rounds": 1}, [None, None], seed=3)
+    table = manager.create(TableSpec(game="maumau", players=2, options={"rounds": 1},
+                                     seats=[None, None], seed=3))
     seats = [manager.join(table.id, name)[0] for name in ("Ann", "Bob")]
     assert seats == [0, 1]
     conns = [Connection(0), Connection(1)]
@@ -95,7 +98,8 @@ def test_seats_open_again_when_someone_leaves_before_the_start(tmp_path: Path) -
     async def go() -> None:
         store = SqlStore(tmp_path / "t.db")
         manager = TableManager(store)
-        table = manager.create("maumau", 3, {}, [SeatSpec(bot="random"), None, None])
+        table = manager.create(TableSpec(game="maumau", players=3,
+                                         seats=[SeatSpec(bot="random"), None, None]))
         _, token = manager.join(table.id, "Ann")
         assert table.open_seats() == [2]
         assert table.leave(token) == 1
@@ -147,13 +151,13 @@ def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
     async def go() -> None:
         manager, table, ann, bob = await two_people(tmp_path)
         asked: list[int] = []
-        choose = table.bots.choose
+        choose = table.feature(BotSeats).driver.choose
 
         def counting(*args: Any) -> Any:
             asked.append(1)
             return choose(*args)
 
-        table.bots.choose = counting  # type: ignore[method-assign]
+        table.feature(BotSeats).driver.choose = counting  # type: ignore[union-attr,method-assign]
         for _ in range(3):
             await asyncio.sleep(0.01)
             mover = ann if table.state.legal_actions(0) else bob

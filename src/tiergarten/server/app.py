@@ -131,6 +131,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             counters = RedisCounters.connect(cluster.redis_url, cluster.prefix,
                                              cluster.worker_id)
             app.state.gate = Gate(settings, counters)
+            manager.chat_limits.counters = counters  # chat too, per table, address, account
             counters.start()
             metrics.watch_redis()
         metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),

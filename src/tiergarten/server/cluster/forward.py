@@ -3,13 +3,17 @@
 `ForwardMiddleware` looks at every HTTP request to `/api/tables/{id}...`. If this worker owns
 the table (or takes its free lease now) the request goes on to the routes as in one process;
 if another worker owns it, the request (method, path, query, body, the headers that matter)
-is sent to the owner over the bus, run there through the owner's own app (`call_app`), and
-its answer returned as it is. So the routes stay what they are. `GET /api/tables` (the
-lobby) lists the open tables of every worker, from the store.
+is sent to the owner over the bus (`Requests.send`: an `H` frame), run there through the
+owner's own app (`Requests.serve`, `call_app`), and its answer (an `R` frame) returned as it
+is. So the routes stay what they are. `GET /api/tables` (the lobby) lists the open tables of
+every worker, from the store.
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -17,12 +21,23 @@ from typing import Any
 import orjson
 import redis
 
+from ..edge.writer import text
+from .bus import Bus
+
+log = logging.getLogger("tiergarten.server")
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+HTTP, REPLY = b"H", b"R"  # a request for a table's owner; its answer
+# What a Redis that went away raises (a refused or cut connection, a time-out)
+REDIS_DOWN: tuple[type[Exception], ...] = (redis.RedisError, OSError, TimeoutError)
+AWAY = "the servers cannot reach each other just now (Redis); try again shortly"
+Answer = tuple[int, list[tuple[str, str]], bytes]  # status, headers, body
+JSON = [("content-type", "application/json")]
 TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
 # what the owner's routes may read: the body's type, the answer wanted, the player's session
 KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
@@ -46,7 +61,7 @@ class ForwardMiddleware:
         path = scope["path"]
         if path == "/api/tables" and scope["method"] == "GET":
             await _answer(send, 200, [(b"content-type", b"application/json")],
-                          orjson.dumps(await cluster.open_tables()))
+                          text(list(await cluster.open_tables())).encode())
             return
         match = TABLE_PATH.match(path)
         if match is None:
@@ -59,11 +74,9 @@ class ForwardMiddleware:
                                       (b"retry-after", b"1")],
                           orjson.dumps({"detail": str(exc)}))
             return
-        except (redis.RedisError, OSError, TimeoutError):  # Redis away: who owns it?
+        except REDIS_DOWN:  # Redis away: who owns it?
             await _answer(send, 503, [(b"content-type", b"application/json"),
-                                      (b"retry-after", b"1")],
-                          orjson.dumps({"detail": "the servers cannot reach each other just "
-                                                  "now (Redis); try again shortly"}))
+                                      (b"retry-after", b"1")], orjson.dumps({"detail": AWAY}))
             return
         if owner is None:
             await self.app(scope, receive, send)
@@ -71,11 +84,77 @@ class ForwardMiddleware:
         body = await _body(receive)
         headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]
                    if k in KEPT_HEADERS]
-        status, out_headers, out = await cluster.forward_http(
+        status, out_headers, out = await cluster.requests.send(
             owner, scope["method"], path, scope.get("query_string", b"").decode("latin-1"),
             headers, body)
         await _answer(send, status, [(k.encode("latin-1"), v.encode("latin-1"))
                                      for k, v in out_headers], out)
+
+
+class Unavailable(RuntimeError):
+    """Nobody owns the table and this worker may not take it now (it is stopping)."""
+
+
+class Requests:
+    """REST between workers: requests this worker sends to tables' owners and their answers,
+    and requests other workers send here. `place(table_id)` says where a table is now (None:
+    here; else its owner's id; Unavailable: nowhere now); `app` runs a request here."""
+
+    def __init__(self, bus: Bus, timeout: float,
+                 place: Callable[[str], Awaitable[str | None]]) -> None:
+        self.bus, self.timeout, self.place = bus, timeout, place
+        self.app: ASGIApp | None = None
+        self._replies: dict[int, asyncio.Future[Answer]] = {}
+        self._ids = itertools.count(1)
+
+    async def send(self, owner: str, method: str, path: str, query: str,
+                   headers: list[tuple[str, str]], body: bytes) -> Answer:
+        """Run a request at the worker `owner`; its answer (503 if none comes in time)."""
+        request_id = next(self._ids)
+        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        self._replies[request_id] = future
+        self.bus.send(owner, HTTP, {"id": request_id, "w": self.bus.worker_id, "m": method,
+                                    "p": path, "q": query, "h": headers}, body)
+        try:
+            status, out_headers, out = await asyncio.wait_for(future, self.timeout)
+            return status, [(k, v) for k, v in out_headers], out
+        except TimeoutError:
+            return 503, JSON, (
+                b'{"detail": "the server that holds this table did not answer; try again"}')
+        finally:
+            self._replies.pop(request_id, None)
+
+    def replied(self, header: dict[str, Any], body: bytes) -> None:
+        future = self._replies.get(header["id"])
+        if future is not None and not future.done():
+            future.set_result((header["s"], header["h"], body))
+
+    async def serve(self, header: dict[str, Any], body: bytes) -> None:
+        """Run a request another worker forwarded. The table may have left this worker
+        meanwhile (over and forgotten, its lease just released): it is placed again first,
+        here or, one hop further, at its new owner."""
+        if self.app is None:
+            return
+        args = (header["m"], header["p"], header["q"], header["h"], body)
+        match = TABLE_PATH.match(header["p"])
+        try:
+            placed = None if match is None else await self.place(match.group(1))
+            if placed is None:
+                status, headers, out = await call_app(self.app, *args)
+            elif placed != header["w"]:
+                status, headers, out = await self.send(placed, *args)
+            else:
+                status, headers, out = 503, JSON, (
+                    b'{"detail": "the table is moving between servers; try again"}')
+        except Unavailable as exc:
+            status, headers, out = 503, JSON, orjson.dumps({"detail": str(exc)})
+        except REDIS_DOWN:
+            status, headers, out = 503, [*JSON, ("retry-after", "1")], orjson.dumps(
+                {"detail": AWAY})
+        except Exception:
+            log.exception("a forwarded request failed")
+            status, headers, out = 500, [], b'{"detail": "internal error"}'
+        self.bus.send(header["w"], REPLY, {"id": header["id"], "s": status, "h": headers}, out)
 
 
 async def _body(receive: Receive) -> bytes:

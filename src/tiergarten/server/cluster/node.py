@@ -6,10 +6,11 @@ table if this worker owns it (taking a free lease first), else a `Relay` to the 
 
 Every `lease_ttl / 3` seconds it renews its leases and its own liveness, lets go of any table
 whose lease it lost, detaches the connections of workers that died, closes (with 1012,
-reconnect) its relayed connections to owners that died, and adopts tables nobody owns:
-tables in play whose lease is free are taken, a fair share per scan, rebuilt from their logs
-and started (bots play on); every worker hears of the new owner (`O`) and its relayed
-connections to the old one reconnect.
+reconnect) its relayed connections to owners that died, and adopts tables nobody owns
+(adopt.py: tables in play whose lease is free, a fair share per scan, rebuilt from their logs
+and started; every worker hears of the new owner and its relayed connections reconnect).
+Frames from other workers go to their parts: connections held elsewhere to tables here
+(remote.py), relayed connections here (relay.py), forwarded requests (forward.py).
 
 A table nobody owns otherwise (new, or waiting for people) is taken by the first worker asked
 for it. The proxy sends all of a table's requests and websockets to one worker, chosen by the
@@ -22,27 +23,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
-import math
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
-import orjson
 import redis
 import redis.asyncio as aioredis
 
 from ..edge import logs
-from ..edge.metrics import ADOPTIONS, DEAD_WORKERS, LEASES_LOST
-from ..edge.protocol import BadMessage, Pong, read_client
-from ..storage.store import Store, StoreUnavailable, TableRow
+from ..edge.metrics import DEAD_WORKERS, LEASES_LOST
+from ..edge.protocol import TableMessage
+from ..storage.store import Store, StoreUnavailable
+from ..table.messages import stored_table
+from .adopt import OWNER, Adopter
 from .bus import Bus
-from .forward import TABLE_PATH, ASGIApp, call_app
+from .forward import AWAY, HTTP, REDIS_DOWN, REPLY, ASGIApp, Requests, Unavailable
 from .lease import Leases
 from .relay import ATTACH, DETACH, LATENCY, MESSAGE, RECONNECT, Relay, RelayHub
+from .remote import RemotePeers
 from .settings import ClusterSettings
-from .transport import CONTROL, DELIVER, ClusterTransport, RemotePeer
+from .transport import CONTROL, DELIVER, ClusterTransport
 
 if TYPE_CHECKING:
     from ..table.manager import TableManager
@@ -50,14 +50,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tiergarten.server")
 
-OWNER, HTTP, REPLY = b"O", b"H", b"R"
-# What a Redis that went away raises (a refused or cut connection, a time-out)
-REDIS_DOWN: tuple[type[Exception], ...] = (redis.RedisError, OSError, TimeoutError)
-AWAY = "the servers cannot reach each other just now (Redis); try again shortly"
-
-
-class Unavailable(RuntimeError):
-    """Nobody owns the table and this worker may not take it now (it is stopping)."""
 
 
 class Cluster:
@@ -74,13 +66,11 @@ class Cluster:
         self.bus = Bus(self.client, settings.prefix, self.me, self._receive)
         self.transport = ClusterTransport(self.bus)
         self.hub = RelayHub(self.bus, greet_within=max(2.0, settings.lease_ttl))
+        self.requests = Requests(self.bus, settings.rpc_timeout, self.place)
+        self.remote = RemotePeers(self.bus, self._table, self._live, self._spawn)
         self.manager: TableManager | None = None
-        self.app: ASGIApp | None = None
         self.draining = False
-        self._remote: dict[tuple[str, int], RemotePeer] = {}
-        self._adopting: dict[str, asyncio.Future[LiveTable | None]] = {}
-        self._replies: dict[int, asyncio.Future[tuple[int, list[Any], bytes]]] = {}
-        self._ids = itertools.count(1)
+        self.adopter = Adopter(store, self.leases, self.bus)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
@@ -88,7 +78,8 @@ class Cluster:
     # -- life --------------------------------------------------------------------------------
 
     async def start(self, manager: TableManager, app: ASGIApp | None = None) -> None:
-        self.manager, self.app = manager, app
+        self.manager = self.adopter.manager = manager
+        self.requests.app = app
         await self.client.set(self.leases.worker_key(self.me), "1",
                               px=self.leases.ttl_ms)
         await self.bus.start()
@@ -121,7 +112,7 @@ class Cluster:
 
     # -- ownership, as the manager asks -----------------------------------------------------
 
-    shared = True  # a new table is placed where it is first asked for (manager.Ownership)
+    shared = True  # a new table is placed where it is first asked for (table.ports.Ownership)
 
     def holds(self, table_id: str) -> bool:
         """Whether this worker owns the table, taking its lease if it is free: a table this
@@ -185,7 +176,7 @@ class Cluster:
             if table_id in self.manager.tables:
                 return None
             if not self.draining and await self.leases.acquire(table_id):
-                await self._adopt(table_id, reason="request")
+                await self.adopter.adopt(table_id, reason="request")
                 return None
             owner = await self.leases.owner(table_id)
             late = self._loop.time() > deadline
@@ -196,73 +187,20 @@ class Cluster:
                 raise Unavailable(f"nobody runs table {table_id} now; try again")
             await asyncio.sleep(0.05)
 
-    async def _adopt(self, table_id: str, row: TableRow | None = None,
-                     reason: str = "request") -> LiveTable | None:
-        """Rebuild a table whose lease this worker holds from its log; start its bots."""
-        assert self.manager is not None
-        table = self.manager.tables.get(table_id)
-        if table is not None:
-            return table
-        pending = self._adopting.get(table_id)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[LiveTable | None] = self._loop.create_future()
-        self._adopting[table_id] = future
-        try:
-            if row is None:
-                row = await asyncio.to_thread(self.store.load_table, table_id)
-            rematch = await asyncio.to_thread(self.store.rematch_id, table_id)
-            if row is None or not self.leases.holds(table_id):
-                await self.leases.release(table_id)
-                table = None
-            else:
-                table = self.manager.adopt(row, rematch)
-                ADOPTIONS.labels(reason=reason).inc()
-                self.bus.broadcast(OWNER, {"t": table_id, "o": self.me})
-            future.set_result(table)
-            return table
-        except BaseException as exc:
-            future.set_exception(exc)
-            raise
-        finally:
-            del self._adopting[table_id]
-            if not future.done():
-                future.cancel()
-            elif future.exception() is not None:
-                future.exception()  # retrieved: nobody else may be waiting
-
-    async def open_tables(self) -> list[dict[str, Any]]:
+    async def open_tables(self) -> list[TableMessage]:
         """Every worker's tables waiting for people (the lobby), from the store."""
         assert self.manager is not None
         ids = await asyncio.to_thread(self.store.table_ids, ("open",))
         rows = await asyncio.to_thread(lambda: [self.store.load_table(t) for t in ids])
-        out = []
+        out: list[TableMessage] = []
         for table_id, row in zip(ids, rows, strict=True):
             table = self.manager.tables.get(table_id)
             if table is not None:
                 if table.status == "open" and table.open_seats():
                     out.append(table.info())
             elif row is not None and row.status == "open":
-                out.append(_lobby_info(row))
-        return [t for t in out if any(not s["taken"] for s in t["seats"])]
-
-    async def forward_http(self, owner: str, method: str, path: str, query: str,
-                           headers: list[tuple[str, str]], body: bytes
-                           ) -> tuple[int, list[tuple[str, str]], bytes]:
-        request_id = next(self._ids)
-        future: asyncio.Future[tuple[int, list[Any], bytes]] = self._loop.create_future()
-        self._replies[request_id] = future
-        self.bus.send(owner, HTTP, {"id": request_id, "w": self.me, "m": method, "p": path,
-                                    "q": query, "h": headers}, body)
-        try:
-            status, out_headers, out = await asyncio.wait_for(future,
-                                                              self.settings.rpc_timeout)
-            return status, [(k, v) for k, v in out_headers], out
-        except TimeoutError:
-            return 503, [("content-type", "application/json")], (
-                b'{"detail": "the server that holds this table did not answer; try again"}')
-        finally:
-            self._replies.pop(request_id, None)
+                out.append(stored_table(row))  # the same builder as a live table's
+        return [t for t in out if any(not s.taken for s in t.seats)]
 
     # -- frames ------------------------------------------------------------------------------
 
@@ -270,26 +208,22 @@ class Cluster:
         if kind == DELIVER:
             self.hub.deliver(header, body)
         elif kind == MESSAGE:
-            self._message(header, body)
+            self.remote.message(header, body)
         elif kind == LATENCY:
-            peer = self._remote.get((header["w"], header["c"]))
-            if peer is not None:
-                peer.half_rtt = float(header["h"])
+            self.remote.latency(header, body)
         elif kind == ATTACH:
-            self._attach(header)
+            self.remote.attach(header, body)
         elif kind == DETACH:
-            self._detach(header["w"], header["c"])
+            self.remote.detach(header, body)
         elif kind == CONTROL:
             self.hub.control(header)
         elif kind == OWNER:
             if header["o"] != self.me:
                 self.hub.owner_changed(header["t"], header["o"])
         elif kind == HTTP:
-            self._spawn(self._serve_http(header, body), "forwarded request")
+            self._spawn(self.requests.serve(header, body), "forwarded request")
         elif kind == REPLY:
-            future = self._replies.get(header["id"])
-            if future is not None and not future.done():
-                future.set_result((header["s"], header["h"], body))
+            self.requests.replied(header, body)
 
     def _table(self, table_id: str) -> LiveTable | None:
         assert self.manager is not None
@@ -297,83 +231,9 @@ class Cluster:
             return None
         return self.manager.get(table_id)
 
-    def _attach(self, header: dict[str, Any]) -> None:
-        worker, conn = header["w"], header["c"]
-        table = self._table(header["t"])
-        if table is None:  # not ours (any more): the connection finds the owner again
-            self.bus.send(worker, CONTROL, {"close": conn, "code": RECONNECT,
-                                            "reason": "the table moved; reconnect"})
-            return
-        peer = RemotePeer(self.bus, worker, conn, table.id, header["s"], float(header["h"]))
-        self._remote[(worker, conn)] = peer
-        table.connect(peer)
-
-    def _detach(self, worker: str, conn: int) -> None:
-        peer = self._remote.pop((worker, conn), None)
-        if peer is None:
-            return
-        peer.closed = True
+    def _live(self, table_id: str) -> LiveTable | None:
         assert self.manager is not None
-        table = self.manager.tables.get(peer.table_id)
-        if table is not None:
-            table.disconnect(peer)
-
-    def _message(self, header: dict[str, Any], body: bytes) -> None:
-        peer = self._remote.get((header["w"], header["c"]))
-        if peer is None:
-            return
-        table = self._table(peer.table_id)
-        if table is None:
-            return
-        peer.half_rtt = float(header["h"])
-        # the act arrived at the other worker `now - at` ago (wall clocks): credit it so
-        arrival = self._loop.time() - max(0.0, time.time() - float(header["at"]))
-        try:
-            message = read_client(body)
-        except BadMessage as exc:
-            peer.error("bad_message", str(exc), table.version)
-            return
-        if isinstance(message, Pong):
-            return  # pongs stay with the worker that holds the connection
-        self._spawn(self._handle(table, peer, message, arrival))
-
-    async def _handle(self, table: LiveTable, peer: RemotePeer, message: Any,
-                      arrival: float) -> None:
-        async with peer.turn:
-            try:
-                await table.handle(peer, message, arrival=arrival)
-            except Exception as exc:
-                log.exception("table %s: a forwarded message failed", table.id)
-                peer.error("server_error", f"the server could not handle this message: {exc}",
-                           table.version)
-
-    async def _serve_http(self, header: dict[str, Any], body: bytes) -> None:
-        """Run a request another worker forwarded. The table may have left this worker
-        meanwhile (over and forgotten, its lease just released): it is placed again first,
-        here or, one hop further, at its new owner."""
-        if self.app is None:
-            return
-        args = (header["m"], header["p"], header["q"], header["h"], body)
-        match = TABLE_PATH.match(header["p"])
-        try:
-            placed = None if match is None else await self.place(match.group(1))
-            if placed is None:
-                status, headers, out = await call_app(self.app, *args)
-            elif placed != header["w"]:
-                status, headers, out = await self.forward_http(placed, *args)
-            else:
-                status, headers, out = 503, [("content-type", "application/json")], (
-                    b'{"detail": "the table is moving between servers; try again"}')
-        except Unavailable as exc:
-            status, headers, out = 503, [("content-type", "application/json")], (
-                orjson.dumps({"detail": str(exc)}))
-        except REDIS_DOWN:
-            status, headers, out = 503, [("content-type", "application/json"),
-                                         ("retry-after", "1")], orjson.dumps({"detail": AWAY})
-        except Exception:
-            log.exception("a forwarded request failed")
-            status, headers, out = 500, [], b'{"detail": "internal error"}'
-        self.bus.send(header["w"], REPLY, {"id": header["id"], "s": status, "h": headers}, out)
+        return self.manager.tables.get(table_id)
 
     # -- the clock ---------------------------------------------------------------------------
 
@@ -392,7 +252,7 @@ class Cluster:
                 renewed = self._loop.time()
                 await self._check_workers()
                 if not self.draining:
-                    await self._adopt_orphans()
+                    await self.adopter.orphans(lambda: self.draining)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -413,43 +273,13 @@ class Cluster:
                                                 "the table moved to another server; reconnect"))
 
     async def _check_workers(self) -> None:
-        remote = {p.worker for p in self._remote.values()}
         owners = self.hub.owners() - {self.me}
-        alive = await self.leases.alive(remote | owners)
-        for (worker, conn) in [k for k in self._remote if k[0] not in alive]:
-            self._detach(worker, conn)  # its worker died: its people are away now
+        alive = await self.leases.alive(self.remote.workers() | owners)
+        self.remote.detach_workers(alive)
         dead = owners - alive
         if dead:
             DEAD_WORKERS.inc(len(dead))
             self.hub.owner_lost(dead)
-
-    async def _adopt_orphans(self) -> None:
-        # tables in play (their bots and clocks must go on); an open table is taken by the
-        # worker its people are sent to, when they come (manager.Ownership.shared)
-        ids = await asyncio.to_thread(self.store.table_ids, ("playing",))
-        assert self.manager is not None
-        ids = [t for t in ids if t not in self.manager.tables]
-        if not ids:
-            return
-        owners = await self.leases.owners(ids)
-        free = [t for t, o in zip(ids, owners, strict=True) if o is None]
-        if not free:
-            return
-        share = math.ceil(len(free) / await self.leases.live_workers())
-        random.shuffle(free)
-        taken = 0
-        for table_id in free:
-            if taken >= share or self.draining:
-                break
-            if await self.leases.acquire(table_id):
-                taken += 1
-                try:
-                    await self._adopt(table_id, reason="orphan")
-                except Exception:
-                    log.exception("table %s could not be rebuilt from its log", table_id)
-                    await self.leases.release(table_id)
-        if taken:
-            log.warning("adopted %d table(s) nobody owned", taken)
 
     def _spawn(self, coro: Any, name: str | None = None) -> None:
         """A task nobody awaits: kept until it ends, its failure logged (never unretrieved)."""
@@ -460,12 +290,3 @@ class Cluster:
     @property
     def relayed(self) -> int:
         return self.hub.connections
-
-
-def _lobby_info(row: TableRow) -> dict[str, Any]:
-    from ..table.seats import Seats
-
-    return {"type": "table", "id": row.id, "game": row.game, "players": row.players,
-            "options": row.options, "status": row.status, "version": len(row.actions),
-            "timer": row.timer, "hints": row.hints, "created": row.created.isoformat(),
-            "rules": row.rules, "rematch": None, "seats": Seats(row.seats).info(set())}

@@ -49,7 +49,8 @@ class Relay:
         self.conns[conn_id] = conn
         self.hub.bus.send(self.owner, ATTACH, {"t": self.id, "c": conn_id, "s": conn.seat,
                                                "w": self.hub.bus.worker_id,
-                                               "h": conn.credit(1.0)})
+                                               "h": conn.credit(1.0), "a": conn.address,
+                                               "u": conn.account})
         self.hub.watch_greeting(conn_id)
 
     async def handle(self, conn: Connection, message: Act | Auth | Sync) -> None:

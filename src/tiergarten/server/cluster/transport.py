@@ -13,10 +13,10 @@ observation is built once, and the worker holding a connection only relays what 
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
 
 from ..edge.metrics import ERRORS
+from ..edge.protocol import ErrorMessage
+from ..edge.writer import text
 from ..table.transport import LocalTransport, Peer
 from .bus import Bus
 
@@ -29,22 +29,22 @@ class RemotePeer:
     table sees it (a `Peer`). `half_rtt` is what that worker measured (rtt / 2)."""
 
     def __init__(self, bus: Bus, worker: str, conn: int, table_id: str, seat: int | None,
-                 half_rtt: float = 0.0) -> None:
+                 half_rtt: float = 0.0, address: str = "", account: int | None = None) -> None:
         self.bus, self.worker, self.conn, self.table_id = bus, worker, conn, table_id
         self.seat = seat
+        self.address, self.account = address, account
         self.half_rtt = half_rtt
         self.closed = False
         self.turn = asyncio.Lock()  # one message of this connection at a time, in order
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, text: str) -> None:
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message)
         self.bus.send(self.worker, DELIVER, {"c": [self.conn]}, text.encode())
 
     def error(self, code: str, message: str, version: int | None = None) -> None:
         ERRORS.labels(code=code).inc()
-        self.send({"type": "error", "code": code, "message": message, "version": version})
+        self.send(text(ErrorMessage(code=code, message=message, version=version)))
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:
         if not self.closed:

@@ -1,4 +1,5 @@
-"""The wire format: every REST body and websocket message, validated by pydantic.
+"""The wire format: every websocket message, a pydantic model each (and the REST bodies of
+bodies.py, handed on from here).
 
 Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
 
@@ -6,11 +7,13 @@ Version 1 of the websocket protocol (`PROTOCOL`). A client sends one of
     {"token": "..."}                          claim the seat of a token (if not in the URL)
     {"sync": true}                            ask for the current state again
     {"pong": 7}                               answer the server's ping 7 (real-time tables)
-    {"press": true, "version": 41}            the club is pressed now (real-time tables): the
-                                              seat's next act is its call, credited from here
-    {"press": false, "version": 41}           no call will follow that press
+    {"press": true, "version": 41}            real-time tables: the moment of the seat's
+                                              next act is now (on that version); the act, when
+                                              it comes, is credited from here
+    {"press": false, "version": 41}           no act will follow that moment
     {"chat": "good luck!"}                    say something at the table (plain text)
     {"react": "thumbs"}                       a quick reaction (one of `REACTIONS`)
+    {"chat_before": 120}                      the chat lines said before line 120
 
 >>> read_client('{"act": "draw", "version": 3}')
 Act(act='draw', version=3)
@@ -22,49 +25,31 @@ Press(press=True, version=17)
 Traceback (most recent call last):
 ...
 tiergarten.server.edge.protocol.BadMessage: a message is {"act": notation, "version": n}, ...
+
+The server sends the messages of `SERVER_MESSAGES`, each built from its model here and
+written by writer.py (docs/protocol.md lists their fields, and a test holds the list to the
+models).
 """
 
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .bodies import NAME_LENGTH as NAME_LENGTH  # the REST bodies and names, handed on
+from .bodies import ChatSwitch as ChatSwitch
+from .bodies import ClockSpec as ClockSpec
+from .bodies import CreateTable as CreateTable
+from .bodies import Join as Join
+from .bodies import Joined as Joined
+from .bodies import SeatSpec as SeatSpec
+from .bodies import TokenBody as TokenBody
+from .bodies import clean_name as clean_name
+
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one websocket message
-NAME_LENGTH = 40  # characters of a display name, after `clean_name`
-JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: emoji sequences, some scripts
-
-
-def clean_name(name: str) -> str:
-    r"""A display name as it is stored and shown, the same on every database: Unicode NFC, runs
-    of white space as one space, trimmed, 1 to NAME_LENGTH characters; a control character
-    (NUL, tab, newline, ...), a lone surrogate or an invisible format character (bidirectional
-    overrides; the joiners excepted) is refused with ValueError, saying which.
-
-    >>> clean_name("  Ann   Lee "), clean_name("Zoe\u0308") == "Zo\u00eb"
-    ('Ann Lee', True)
-    >>> clean_name("Ann\x00")
-    Traceback (most recent call last):
-    ...
-    ValueError: a name may not contain control or ... characters; character 4 is U+0000 (...)
-    """
-    name = unicodedata.normalize("NFC", name)
-    for place, char in enumerate(name, 1):
-        kind = unicodedata.category(char)
-        if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and char not in JOINERS):
-            what = unicodedata.name(char, "a control character")
-            raise ValueError(f"a name may not contain control or invisible format characters; "
-                             f"character {place} is U+{ord(char):04X} ({what})")
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("a name is needed to sit down")
-    if len(name) > NAME_LENGTH:
-        raise ValueError(f"a name may have at most {NAME_LENGTH} characters; this one has "
-                         f"{len(name)}")
-    return name
 CHAT_LENGTH = 200  # characters of one chat line
 REACTIONS = ("thumbs", "smile", "wow", "sad", "clap", "gg")  # the client draws each one
 
@@ -97,9 +82,10 @@ class Pong(_Strict):
 
 
 class Press(_Strict):
-    """Real-time tables: the club is pressed now, on `version` (true), or that press will have
-    no call after all (false). The seat's next act is the press's call: it is credited at the
-    press's time and judged on the press's version (docs/protocol.md, "Press, then call")."""
+    """Real-time tables: the moment of the seat's next act is reserved now, on `version`
+    (true), or no act will follow that moment after all (false). The seat's next act fills
+    the moment: it is credited at the moment's time and judged on its version (docs/
+    protocol.md, "The moment, then the act"; what a game makes so is the game's own)."""
 
     press: bool
     version: int = Field(ge=0)
@@ -116,10 +102,20 @@ class React(_Strict):
     react: Literal["thumbs", "smile", "wow", "sad", "clap", "gg"]
 
 
-ClientMessage = Act | Auth | Sync | Pong | Chat | React | Press
+class ChatBefore(_Strict):
+    """Older chat: the lines said before line `chat_before` (a `chat_log` answers)."""
+
+    chat_before: int = Field(ge=0)
+
+
+ClientMessage = Act | Auth | Sync | Pong | Chat | React | Press | ChatBefore
+# which message a client's object is, by the key it has (the first found; none: a sync)
+CLIENT_MESSAGES: dict[str, type[_Strict]] = {
+    "act": Act, "token": Auth, "pong": Pong, "chat": Chat, "react": React, "press": Press,
+    "chat_before": ChatBefore, "sync": Sync}
 _SHAPES = ("a message is {\"act\": notation, \"version\": n}, {\"token\": t}, {\"sync\": true}, "
            "{\"pong\": id}, {\"chat\": text}, {\"react\": " + "|".join(REACTIONS) + "} or "
-           "{\"press\": true or false, \"version\": n}")
+           "{\"press\": true or false, \"version\": n} or {\"chat_before\": n}")
 
 
 def read_client(text: str | bytes) -> ClientMessage:
@@ -132,10 +128,7 @@ def read_client(text: str | bytes) -> ClientMessage:
         raise BadMessage(f"nested too deeply; {_SHAPES}") from None
     if not isinstance(data, dict):
         raise BadMessage(_SHAPES)
-    model: type[_Strict] = (Act if "act" in data else Auth if "token" in data
-                            else Pong if "pong" in data else Chat if "chat" in data
-                            else React if "react" in data else Press if "press" in data
-                            else Sync)
+    model = next((m for key, m in CLIENT_MESSAGES.items() if key in data), Sync)
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
@@ -144,10 +137,18 @@ def read_client(text: str | bytes) -> ClientMessage:
         raise BadMessage(f"{_SHAPES} ({problems})") from None
 
 
-# -- messages the server sends (built as plain dicts; the models document and check them) ----
+# -- messages the server sends --------------------------------------------------------------
 
 class _Sent(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class Limits(_Sent):
+    """What a client may send (docs/protocol.md, "Limits")."""
+
+    max_message: int  # bytes per message
+    rate: float  # messages a second, sustained ...
+    burst: int  # ... after this many at once
 
 
 class Hello(_Sent):
@@ -157,8 +158,26 @@ class Hello(_Sent):
     game: str
     players: int
     seat: int | None
-    limits: dict[str, float]
-    call_window: float | None = None  # real-time tables: how long a press waits for its call
+    limits: Limits
+    call_window: float | None  # real-time tables: how long a reserved moment waits for its act
+
+
+class ClockView(_Sent):
+    """Every seat's time at a table with a clock per player."""
+
+    left: list[float | None]  # seconds per seat; null for a bot's
+    running: list[int]  # the seats whose time is spent now
+
+
+class CoachView(_Sent):
+    """The coach's step at a tutorial table (server/table/tutorial.py)."""
+
+    tutorial: str
+    step: int
+    steps: int
+    key: str  # the i18n key of what the coach says
+    allow: list[str] | None  # the moves it teaches (notation prefixes); null: any
+    done: bool
 
 
 class StateMessage(_Sent):
@@ -170,15 +189,15 @@ class StateMessage(_Sent):
     events: list[Any]  # the log entries this version's act added (empty in a greeting, a sync)
     log: list[dict[str, Any]]  # what the seat may see of the log, from position `log_from` on
     log_from: int  # 0 in a greeting, a sync or a state read back: the whole log
-    clock: dict[str, Any] | None = None  # tables with a clock: {"left": [s...], "running": [..]}
-    coach: dict[str, Any] | None = None  # tutorial tables: the coach's step (server/tutorial.py)
+    clock: ClockView | None = None  # tables with a clock per player
+    coach: CoachView | None = None  # tutorial tables, the learner's seat
 
 
 class ErrorMessage(_Sent):
     type: Literal["error"] = "error"
     code: str
     message: str
-    version: int | None = None
+    version: int | None  # the table's version then (null: not at a table yet)
     reason: str | None = None  # `illegal`: the game's reason code, worded by the client ...
     params: dict[str, Any] | None = None  # ... with these values (cards, seats, counts)
 
@@ -207,10 +226,12 @@ class ChatLine(_Sent):
 
 
 class ChatLog(_Sent):
-    """Sent on connecting: the table's chat so far."""
+    """Sent on connecting: the table's latest chat lines; and in answer to `chat_before`."""
 
     type: Literal["chat_log"] = "chat_log"
-    lines: list[dict[str, Any]]
+    lines: list[ChatLine]  # oldest first
+    before: int | None  # the `chat_before` it answers; null: the greeting's latest lines
+    more: bool  # older lines exist before these (ask with `chat_before`: the first line's n)
 
 
 class SeatInfo(_Sent):
@@ -221,7 +242,7 @@ class SeatInfo(_Sent):
     taken: bool
     connected: bool
     away: bool
-    account: str | None = None  # the signed-in player's user name (their profile); else null
+    account: str | None  # the signed-in player's user name (their profile); else null
 
 
 class TableMessage(_Sent):
@@ -237,66 +258,13 @@ class TableMessage(_Sent):
     created: str
     rematch: str | None
     seats: list[SeatInfo]
-    chat: bool = True  # chat is on (the creator may switch it off)
-    clock: dict[str, float] | None = None  # {"bank", "increment"} seconds, or null
-    tutorial: str | None = None  # the tutorial this table teaches, or null
-    rules: int | None = None  # the rules version the game is played under (docs/games/<id>.md)
+    chat: bool  # chat is on (the creator may switch it off)
+    clock: ClockSpec | None  # {"bank", "increment"} seconds, or null
+    tutorial: str | None  # the tutorial this table teaches, or null
+    rules: int | None  # the rules version the game is played under (docs/games/<id>.md); null:
+    # stored before versions were named, and not settled
 
 
 SERVER_MESSAGES: dict[str, type[BaseModel]] = {
     "hello": Hello, "state": StateMessage, "error": ErrorMessage, "table": TableMessage,
     "ping": Ping, "chat": ChatLine, "chat_log": ChatLog}
-
-
-# -- REST bodies -------------------------------------------------------------------------------
-
-class SeatSpec(_Strict):
-    """One seat at a new table: a bot by name, or open for a person."""
-
-    model_config = ConfigDict(extra="forbid")
-    bot: str | None = Field(default=None, max_length=40)
-
-
-class ClockSpec(BaseModel):
-    """A clock per player: a time bank, and seconds added after each of their moves."""
-
-    model_config = ConfigDict(extra="forbid")
-    bank: float = Field(gt=0, le=7200)
-    increment: float = Field(default=0, ge=0, le=600)
-
-
-class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=40)
-    players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec | None] = Field(default_factory=list, max_length=16)
-    timer: float | None = Field(default=None, gt=0, le=3600)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    hints: bool = True  # may seated people ask GET /api/tables/{id}/hint (games with advice)
-    chat: bool = True  # table chat on (the creator may switch it off later)
-    clock: ClockSpec | None = None  # instead of `timer`: a time bank per player
-
-
-class ChatSwitch(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    owner: str = Field(min_length=1, max_length=200)  # the creator's token (from creating)
-    on: bool
-
-
-class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    # room for white space and combining marks: the name itself is checked by `clean_name`
-    name: str = Field(max_length=4 * NAME_LENGTH)
-    seat: int | None = Field(default=None, ge=0)
-
-
-class TokenBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    token: str = Field(min_length=1, max_length=200)
-
-
-class Joined(BaseModel):
-    table: str
-    seat: int
-    token: str

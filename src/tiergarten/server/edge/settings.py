@@ -32,7 +32,7 @@ class Settings:
     db_retry: float = 1.0  # seconds between attempts to reach a database that went away
     ping_every: float = 3.0  # seconds between pings to each connection at real-time tables
     hit_cap: float = 0.15  # the most (seconds) an act is credited earlier than its arrival
-    call_window: float = 3.0  # seconds a press (real time) waits for its call, holding the line
+    call_window: float = 3.0  # seconds a reserved moment (real time) waits for its act
     # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
     # address the browser used to reach the server.
     public_url: str | None = None

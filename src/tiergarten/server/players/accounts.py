@@ -40,7 +40,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from ..edge.settings import hash_token
 from ..storage.player_store import PlayerStore, UserRow
-from .limits import Limiter, LocalLimiter, Rule, SignInLimits
+from .limits import Counted, Limiter, LocalLimiter, Rule, SignInLimits
 from .names import skeleton
 
 NAME_MIN, NAME_MAX = 3, 24
@@ -107,18 +107,6 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-class _Counted:
-    """One attempt counted under some rules, until it is given back."""
-
-    def __init__(self, limiter: Limiter, rules: Sequence[Rule], ticket: str) -> None:
-        self.limiter, self.rules, self.ticket = limiter, rules, ticket
-
-    def give_back(self) -> None:
-        if self.ticket:
-            self.limiter.give_back(self.rules, self.ticket)
-            self.ticket = ""
-
-
 class Accounts:
     """Users, sessions and seat tokens, stored through the players port."""
 
@@ -147,15 +135,15 @@ class Accounts:
             rules.append(Rule(f"name:{who}", limits.name, limits.name_window))
         return rules
 
-    def _count(self, rules: Sequence[Rule], refusal: str) -> _Counted:
+    def _count(self, rules: Sequence[Rule], refusal: str) -> Counted:
         wait, ticket = self.limiter.take(rules)
         if wait > 0:
             seconds = math.ceil(wait)
             raise AccountError(f"{refusal}; try again in {seconds} s", 429, seconds)
-        return _Counted(self.limiter, rules, ticket)
+        return Counted(self.limiter, rules, ticket)
 
     @contextlib.contextmanager
-    def _hashing(self, counted: _Counted) -> Iterator[None]:
+    def _hashing(self, counted: Counted) -> Iterator[None]:
         """One of the hash slots for the hashing inside, or 429 at once (the attempt given
         back: nothing was tried)."""
         ticket = self.limiter.enter("hash", self.limits.hash_slots, self.limits.slot_lease)

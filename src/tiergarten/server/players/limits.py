@@ -264,3 +264,15 @@ class RedisLimiter:
 
     def close(self) -> None:
         self.client.close()
+
+
+class Counted:
+    """One attempt counted under some rules, until it is given back."""
+
+    def __init__(self, limiter: Limiter, rules: Sequence[Rule], ticket: str) -> None:
+        self.limiter, self.rules, self.ticket = limiter, rules, ticket
+
+    def give_back(self) -> None:
+        if self.ticket:
+            self.limiter.give_back(self.rules, self.ticket)
+            self.ticket = ""

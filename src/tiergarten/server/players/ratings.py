@@ -29,6 +29,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from tiergarten.core import State
 from tiergarten.core.registry import replay
 
 from ..storage.player_store import PlayerStore, RatingTurn, ResultRow, SeatView
@@ -80,9 +81,10 @@ def record_game(turn: RatingTurn, row: TableRow, ranks: Sequence[int],
     return rated
 
 
-def game_over(players: PlayerStore, row: TableRow) -> bool:
-    """The live server's hook: a table's game has just ended (its last act committed)."""
-    state = replay(row.record())
+def game_over(players: PlayerStore, row: TableRow, state: State | None = None) -> bool:
+    """The live server's hook: a table's game has just ended (its last act committed); `state`
+    is the finished game, as the table holds it (else it is replayed from the record)."""
+    state = replay(row.record()) if state is None else state
     if not state.is_over():
         return False
     result = state.result()

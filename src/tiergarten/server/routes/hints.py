@@ -27,7 +27,7 @@ async def hint(table_id: str, tables: Tables, token: str = "") -> dict[str, Any]
     adviser = bots.adviser(table.row.game)
     if adviser is None:
         raise HTTPException(409, f"there are no hints for {table.row.game}")
-    if not table.row.hints:
+    if not table.spec.hints:
         raise HTTPException(409, "hints are off at this table (its creator chose so)")
     if table.status != "playing":
         raise HTTPException(409, f"hints are given during the game; this one is "

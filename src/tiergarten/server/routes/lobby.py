@@ -8,10 +8,13 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
+from ..edge.bodies import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.limits import Gate
-from ..edge.protocol import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.settings import hash_token
-from ..table.manager import Account
+from ..edge.writer import wire
+from ..table.features.chat import TableChat
+from ..table.ports import Account
+from ..table.spec import requested
 from .account import accounts, signed_in
 from .deps import Tables, need
 
@@ -31,32 +34,30 @@ async def create_table(body: CreateTable, tables: Tables, request: Request) -> d
                                  f"try again in {math.ceil(wait)} s",
                             headers={"Retry-After": str(math.ceil(wait))})
     owner = secrets.token_urlsafe(24)
-    extra: dict[str, Any] = {"chat": body.chat}
-    if body.clock is not None:
-        extra["clock"] = body.clock.model_dump()
-    table = tables.create(body.game, body.players, body.options, body.seats, body.timer,
-                          body.seed, hints=body.hints, extra=extra,
-                          owner_hash=hash_token(owner))
-    return {**table.info(), "owner": owner}
+    table = tables.create(requested(body), owner_hash=hash_token(owner))
+    return {**wire(table.info()), "owner": owner}
 
 
 @router.post("/api/tables/{table_id}/chat")
 async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[str, Any]:
     """The creator switches the table's chat on or off (403 for anyone else)."""
     table = need(tables, table_id)
-    table.switch_chat(body.owner, body.on)
-    return table.info()
+    chat = table.feature(TableChat)
+    if chat is None:
+        raise HTTPException(409, "this table has no chat")
+    chat.switch(body.owner, body.on)
+    return wire(table.info())
 
 
 @router.get("/api/tables")
 async def open_tables(tables: Tables) -> list[dict[str, Any]]:
     """Tables waiting for people."""
-    return tables.open_tables()
+    return [wire(t) for t in tables.open_tables()]
 
 
 @router.get("/api/tables/{table_id}")
 async def show_table(table_id: str, tables: Tables) -> dict[str, Any]:
-    return need(tables, table_id).info()
+    return wire(need(tables, table_id).info())
 
 
 @router.post("/api/tables/{table_id}/join")
@@ -85,4 +86,4 @@ async def rematch(table_id: str, body: TokenBody, tables: Tables,
     row = new.seats.rows[seat] if seat is not None else None
     if row is not None and row.user_id is not None:
         token = accounts(request).seat_token(new.id, row.seat, row.user_id)
-    return {**new.info(), "token": token}
+    return {**wire(new.info()), "token": token}

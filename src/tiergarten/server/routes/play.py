@@ -18,13 +18,16 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..edge.limits import Gate, RateLimit
 from ..edge.metrics import CONNECTIONS
-from ..edge.protocol import BadMessage, Pong, read_client
+from ..edge.protocol import BadMessage, ErrorMessage, Pong, read_client
 from ..edge.settings import Settings
+from ..edge.writer import text
 from ..storage.store import StoreUnavailable
 from ..table import unreplayable
 from ..table.connection import Connection
-from ..table.manager import Playable, TableManager
+from ..table.manager import TableManager
+from ..table.ports import Playable
 from ..table.unreplayable import Unreplayable
+from .account import COOKIE
 
 router = APIRouter()
 
@@ -46,12 +49,13 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                       4429)
         return
     try:
-        await _admitted(websocket, tables, table_id)
+        await _admitted(websocket, tables, table_id, address)
     finally:
         gate.leave(address, table_id)
 
 
-async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -> None:
+async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str,
+                    address: str) -> None:
     try:
         table = await tables.open(table_id)  # here, or relayed to the process that owns it
     except StoreUnavailable as exc:
@@ -69,7 +73,8 @@ async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -
         await _refuse(websocket, "bad_token", "this token claims no seat at this table", 4401)
         return
     settings = tables.settings
-    conn = Connection(seat, settings.queue_limit, settings.queue_bytes)
+    conn = Connection(seat, settings.queue_limit, settings.queue_bytes, address,
+                      await _account(websocket))
     writer = asyncio.create_task(_pump(websocket, conn))
     table.connect(conn)
     pinger = (asyncio.create_task(_ping(conn, settings.ping_every))
@@ -84,6 +89,19 @@ async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str) -
             if task is not None:
                 task.cancel()
         table.disconnect(conn)
+
+
+async def _account(websocket: WebSocket) -> int | None:
+    """The id of the connection's signed-in account, if any (chat is limited per account)."""
+    cookie = websocket.cookies.get(COOKIE)
+    accounts = getattr(websocket.app.state, "accounts", None)
+    if not cookie or accounts is None:
+        return None
+    try:
+        user = await asyncio.to_thread(accounts.user_of, cookie)
+    except StoreUnavailable:
+        return None
+    return None if user is None else int(user.id)
 
 
 async def _until_done(reader: asyncio.Task[None], writer: asyncio.Task[None], conn: Connection,
@@ -185,6 +203,5 @@ async def _ping(conn: Connection, every: float) -> None:
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
     reason = message.encode()[:120].decode(errors="ignore")  # a close reason has 123 bytes
     with contextlib.suppress(Exception):
-        await websocket.send_json({"type": "error", "code": code, "message": message,
-                                   "version": None})
+        await websocket.send_text(text(ErrorMessage(code=code, message=message, version=None)))
         await websocket.close(close, reason)

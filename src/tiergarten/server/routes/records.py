@@ -16,8 +16,9 @@ from fastapi import APIRouter, HTTPException
 from tiergarten.core import State
 from tiergarten.core import replay as replay_record
 
+from ..edge.writer import wire
 from ..storage.store import TableRow
-from ..table.chat import stored_lines
+from ..table.features.chat import TableChat, stored_lines
 from ..table.manager import TableManager, is_table_id
 from ..table.replay import replay_steps
 from ..table.seats import Seats
@@ -35,13 +36,14 @@ async def record(table_id: str, tables: Tables) -> dict[str, Any]:
         record = row.record()
         return {"status": "over", "record": record,
                 "result": _replayed(row).result().to_dict(),
-                "seats": Seats(row.seats).info(())}
+                "seats": _seats(row)}
     table = need(tables, table_id)
+    seats = wire(table.info())["seats"]
     if table.status == "over":
         return {"status": "over", "record": stored_record(tables, table_id),
-                "result": table.state.result().to_dict(), "seats": table.info()["seats"]}
+                "result": table.state.result().to_dict(), "seats": seats}
     return {"status": table.status, "version": table.version,
-            "observation": table.state.observe(None), "seats": table.info()["seats"]}
+            "observation": table.state.observe(None), "seats": seats}
 
 
 @router.get("/api/tables/{table_id}/replay")
@@ -50,7 +52,7 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
     row = await _finished(tables, table_id)
     if row is not None:
         record = row.record()
-        return {"game": row.game, "players": row.players, "seats": Seats(row.seats).info(()),
+        return {"game": row.game, "players": row.players, "seats": _seats(row),
                 "result": _replayed(row).result().to_dict(),
                 "steps": await asyncio.to_thread(replay_steps, record),
                 "chat": await asyncio.to_thread(stored_lines, tables.store, table_id)}
@@ -58,10 +60,16 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
     if table.status != "over":
         raise HTTPException(409, "a game can be replayed once it is over; this one is "
                                  f"{table.status}")
+    chat = table.feature(TableChat)
     return {"game": table.row.game, "players": table.state.game.players,
-            "seats": table.info()["seats"], "result": table.state.result().to_dict(),
+            "seats": wire(table.info())["seats"], "result": table.state.result().to_dict(),
             "steps": await asyncio.to_thread(replay_steps, stored_record(tables, table_id)),
-            "chat": list(table.chat.lines)}
+            "chat": list(chat.lines) if chat is not None else []}
+
+
+def _seats(row: TableRow) -> list[dict[str, Any]]:
+    """The seats of a stored table, as its `table` message shows them (nobody connected)."""
+    return [wire(seat) for seat in Seats(row.seats).info(())]
 
 
 def _replayed(row: TableRow) -> State:

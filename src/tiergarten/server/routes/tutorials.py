@@ -7,8 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
-from ..edge.protocol import SeatSpec
-from ..table.manager import Account
+from ..edge.bodies import SeatSpec
+from ..table.ports import Account
+from ..table.spec import TableSpec
 from ..table.tutorial import TUTORIALS
 from .account import accounts, signed_in
 from .deps import Tables
@@ -30,8 +31,9 @@ async def start(tutorial: str, request: Request, tables: Tables) -> dict[str, An
         raise HTTPException(404, f"there is no tutorial {tutorial!r}; tutorials: "
                                  f"{', '.join(TUTORIALS)}")
     seats: list[SeatSpec | None] = [None, *(SeatSpec(bot=b) for b in script["bots"])]
-    table = tables.create(script["game"], script["players"], script["options"], seats,
-                          seed=script["seed"], extra={"tutorial": tutorial, "chat": False})
+    table = tables.create(TableSpec(game=script["game"], players=script["players"],
+                                    options=script["options"], seats=seats,
+                                    seed=script["seed"], chat=False, tutorial=tutorial))
     user = signed_in(request)
     account = None if user is None else Account(user.id, user.name,
                                                 accounts(request).seat_token)

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .sql_store import _in_memory, database_url
+from .database import database_url, in_memory
 
 TABLES = ("tables", "seats", "actions")  # what a tiergarten database has
 
@@ -51,7 +51,7 @@ def sqlite_path(db: str | os.PathLike[str] | None) -> Path:
         raise BackupError("this is a PostgreSQL database: back it up with pg_dump "
                           "(pg_dump --format=custom --file=PATH URL) and restore it with "
                           "pg_restore (pg_restore --clean --dbname=URL PATH)")
-    if not url.startswith("sqlite:///") or _in_memory(url):
+    if not url.startswith("sqlite:///") or in_memory(url):
         raise BackupError(f"{url} is not a SQLite file")
     return Path(url.removeprefix("sqlite:///"))
 

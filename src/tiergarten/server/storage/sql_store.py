@@ -31,61 +31,24 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any, cast
 
 from sqlalchemy import (
     Engine,
-    create_engine,
-    event,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy import exc as sa_exc
-from sqlalchemy.pool import StaticPool
 
 from . import migrate
+from .database import DOWN, connect, database_url, first_line
 from .schema import ACTIONS, CHAT, SEATS, TABLES, USERS
 from .store import SeatRow, StoreError, StoreUnavailable, TableRow
 
+__all__ = ["DOWN", "POSTGRES_WRITERS", "SqlStore", "database_url"]
+
 POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
-CONNECT_TIMEOUT = 5  # seconds to reach PostgreSQL before it counts as unavailable
-# What a database that is not there (or takes no writes) raises, wrapped or not by SQLAlchemy;
-# an IntegrityError (a taken index) or a DataError (a bug) is something else
-DOWN: tuple[type[Exception], ...] = (sa_exc.OperationalError, sa_exc.InterfaceError,
-                                     sa_exc.InternalError)
-
-
-def default_path() -> Path:
-    """The database file in the user's data folder (XDG_DATA_HOME or ~/.local/share)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tiergarten" / "tiergarten.db"
-
-
-def database_url(db: str | os.PathLike[str] | None) -> str:
-    """The SQLAlchemy URL for `db`: None -> the default SQLite file, a path -> that SQLite
-    file, `postgresql://` -> PostgreSQL through psycopg 3; other URLs pass through.
-
-    >>> database_url("postgresql://me@localhost/tg")
-    'postgresql+psycopg://me@localhost/tg'
-    >>> database_url("/tmp/x.db")
-    'sqlite:////tmp/x.db'
-    """
-    if db is None:
-        path = default_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{path}"
-    text = os.fspath(db)
-    for prefix in ("postgresql://", "postgres://"):
-        if text.startswith(prefix):
-            return "postgresql+psycopg://" + text[len(prefix):]
-    if "://" in text:
-        return text
-    return f"sqlite:///{Path(text).expanduser().absolute()}"
-
-
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -95,22 +58,8 @@ class SqlStore:
 
     def __init__(self, db: str | os.PathLike[str] | None = None) -> None:
         self.url = database_url(db)
-        writers = 1
-        if self.url.startswith("postgresql"):
-            writers = POSTGRES_WRITERS  # a connection for each writer, and more for the rest
-            # pre-ping: after PostgreSQL restarted, a pooled connection is found dead at
-            # checkout and replaced, rather than failing the request that drew it
-            self.engine: Engine = create_engine(self.url, pool_size=writers + 4,
-                                                max_overflow=writers, pool_pre_ping=True,
-                                                connect_args={"connect_timeout": CONNECT_TIMEOUT})
-        elif self.url.startswith("sqlite") and _in_memory(self.url):
-            # one shared connection, so that the writer thread sees the same database
-            self.engine = create_engine(self.url, poolclass=StaticPool,
-                                        connect_args={"check_same_thread": False})
-        else:
-            self.engine = create_engine(self.url)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        writers = POSTGRES_WRITERS if self.url.startswith("postgresql") else 1
+        self.engine: Engine = connect(self.url, writers)
         dialect = self.engine.dialect
         self._dbapi: Any = cast(Any, dialect.dbapi)
         self._down = (*DOWN, self._dbapi.OperationalError, self._dbapi.InterfaceError,
@@ -143,7 +92,7 @@ class SqlStore:
         try:
             yield
         except self._down as exc:
-            reason = _reason(exc)
+            reason = first_line(exc)
             if write:
                 self.write_error = reason
             raise StoreUnavailable(f"the database is unavailable ({reason})") from exc
@@ -325,23 +274,3 @@ class SqlStore:
             return [at if at.tzinfo else at.replace(tzinfo=dt.UTC) for at in rows.scalars()]
 
 
-def _reason(exc: BaseException) -> str:
-    """The driver's first line about what went wrong (without SQLAlchemy's statement dump)."""
-    cause = getattr(exc, "orig", None) or exc
-    lines = str(cause).strip().splitlines()
-    return lines[0] if lines else type(cause).__name__
-
-
-def _in_memory(url: str) -> bool:
-    """Whether a SQLite URL names an in-memory database (`sqlite://`, `sqlite:///:memory:`)."""
-    rest = url.split("://", 1)[1]
-    return rest in ("", "/", "/:memory:") or "mode=memory" in rest
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cursor = dbapi_conn.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()

@@ -13,7 +13,9 @@ moment the bot became due, not from the end of its thinking: the move goes out a
 on what it alone knows, e.g. whether the card it drew fits — never shows in when it moves.
 
 The driver decides no rule and applies nothing itself: a move it plays goes to `fire` (the
-table: the log at once, or the fair order at a real-time table), which the game judges.
+table's act order: the log at once, or the fair order at a real-time table), which the game
+judges; when a person due is out of time it asks the table's `TimeLimit` (a turn timer or a
+clock per player: features/time.py).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tiergarten import bots
 from tiergarten.bots import Bot
@@ -32,7 +35,6 @@ from tiergarten.core.game import Action
 from tiergarten.core.realtime import TimedView
 
 from ..edge.settings import Settings
-from .clock import Clock
 from .seats import Seats
 from .table_log import StoreFailed, TableLog
 
@@ -59,14 +61,26 @@ class BotMove:
 Fire = Callable[[BotMove, int], Awaitable[None]]  # play a move chosen at a version
 
 
+class TimeLimit(Protocol):
+    """How long the people due to move may think (a turn timer, a clock per player)."""
+
+    def wait(self, waiting: Sequence[int], now: float) -> float | None:
+        """Seconds until the first of `waiting` is out of time (None: nobody's time runs)."""
+        ...
+
+    def out_of_time(self, waiting: Sequence[int], now: float) -> list[int]:
+        """Those of `waiting` whose time is up."""
+        ...
+
+
 class BotDriver:
     """Plays for bots and absent people at one table, on its own clock."""
 
     RETRY = 1.0  # seconds to wait after a move failed (the table carries on)
 
     def __init__(self, table_log: TableLog, seats: Seats, settings: Settings, fire: Fire,
-                 seating_changed: Callable[[], None],
-                 connected: Callable[[int], bool]) -> None:
+                 seating_changed: Callable[[], None], connected: Callable[[int], bool],
+                 limit: TimeLimit | None = None) -> None:
         self.log = table_log
         self.seats = seats
         self.settings = settings
@@ -81,7 +95,7 @@ class BotDriver:
         self._started = self._loop.time()
         self._since = self._started  # when the table last changed (a bot's pause counts from it)
         self._skipped = 0.0  # bots' seconds that passed without real time (bot_pace 0)
-        self.clock: Clock | None = None  # the players' clocks, at a table with a clock
+        self.limit = limit  # how long people may think (None: as long as they like)
 
     def wake(self) -> None:
         """The table changed: think again."""
@@ -151,18 +165,11 @@ class BotDriver:
 
     def _wait_for(self, move: BotMove | None, due: float) -> float | None:
         """How long to wait before playing `move` (chosen for a bot that became due at `due`),
-        or before the turn timer runs out; None: until something changes."""
+        or before a person due is out of time; None: until something changes."""
         if move is not None:
             return max(0.0, due + move.delay * self.settings.bot_pace - self._loop.time())
-        if self.clock is not None:
-            waiting = self._people_to_move()
-            left = [self.clock.time_left(s, self._loop.time()) for s in waiting
-                    if s in self.clock.running]
-            return max(0.0, min(left)) if left else None
-        timer = self.log.row.timer
-        if timer is not None and self._people_to_move():
-            since = self.log.reached_at(self.log.version)
-            return max(0.0, since + timer - self._loop.time())
+        if self.limit is not None:
+            return self.limit.wait(self._people_to_move(), self._loop.time())
         return None
 
     def _now(self) -> float:
@@ -211,10 +218,8 @@ class BotDriver:
         """The turn timer (or a seat's clock) ran out: a bot plays the seat whose move is due,
         until its person returns."""
         waiting = self._people_to_move()
-        if self.clock is not None:
-            now = self._loop.time()
-            waiting = [s for s in waiting if s in self.clock.running
-                       and self.clock.time_left(s, now) <= 0.01]
+        if self.limit is not None:
+            waiting = self.limit.out_of_time(waiting, self._loop.time())
         move = self.choose({s: self._bot(s) for s in waiting}, self.log.state, self._now())
         if move is not None:
             self.go_away(move.seat)

@@ -7,9 +7,9 @@ play, as at the turn timer's end, and that turn earns the increment too.
 
 A running clock lives in memory, but nothing of it is lost when the server stops or a table
 is rebuilt elsewhere: `from_log` replays the game's log with each act's stored time (and the
-moment the game started, kept in the table's `extra`), so every bank is what it was at the last
-move. The seat due then gets back the time it had been thinking since that move: the log knows
-no later moment, and a player should not pay for the server's absence.
+moment the game started, kept beside the table's spec: server/table/spec.py), so every bank is
+what it was at the last move. The seat due then gets back the time it had been thinking since
+that move: the log knows no later moment, and a player should not pay for the server's absence.
 
 >>> clock = Clock(60.0, 5.0, people=[0, 1], now=0.0)
 >>> clock.moved(None, due=[0], now=0.0)       # the game starts: seat 0 to move
@@ -81,15 +81,16 @@ def due(state: State, people: Iterable[int]) -> list[int]:
     return [s for s in state.to_move() if s in persons and state.legal_actions(s)]
 
 
-def from_log(spec: dict[str, Any], start: State, actions: Sequence[tuple[int, str]],
+def from_log(bank: float, increment: float, start: State, actions: Sequence[tuple[int, str]],
              times: Sequence[dt.datetime], started: dt.datetime | None,
              people: Sequence[int], players: int, now: float) -> Clock:
-    """The clock of a game under way, rebuilt from its log: `start` is the game's first state
-    (changed here), `times` each action's stored time, `started` when the game began (None:
-    its first action's time); the clock runs on from `now` (the caller's clock)."""
+    """The clock (`bank`, `increment`) of a game under way, rebuilt from its log: `start` is
+    the game's first state (changed here), `times` each action's stored time, `started` when
+    the game began (None: its first action's time); the clock runs on from `now` (the caller's
+    clock)."""
     begun = started or (times[0] if times else None)
     at = 0.0 if begun is None else begun.timestamp()
-    clock = Clock(float(spec["bank"]), float(spec.get("increment", 0)), people, at, players)
+    clock = Clock(bank, increment, people, at, players)
     clock.moved(None, due(start, people), at)
     for (seat, notation), when in zip(actions, times, strict=True):
         start.apply(seat, notation)

@@ -6,10 +6,11 @@ never before the version it was made against existed), *held* until no act credi
 still arrive (`window`: the largest credit any seated connection gets now), and *settled* in
 credited order (ties: order of arrival), one after the other.
 
-A *press* (Lecker Mammut's club: the moment of a hit, its call to follow) is held like an act
-without its action yet: at its credited time it blocks the line (nothing credited later is
-settled before it) until its call arrives and fills it, it is withdrawn, or its `deadline`
-passes (then it is dropped: a press without a call costs nothing).
+A *reserved moment* (the moment of a real-time act, the act itself to follow) is held like an
+act without its action yet: at its credited time it blocks the line (nothing credited later
+is settled before it) until its act arrives and fills it, it is withdrawn, or its `deadline`
+passes (then it is dropped: a moment without its act costs nothing). Which acts a game makes
+so, and what their moment is at its table, is the game's business (docs/games/).
 
 The queue only orders. What settling means — asking the game whether the act still counts,
 applying it, answering — is the `settle` coroutine the table gives it.
@@ -46,8 +47,8 @@ def credited(arrival: float, latency: float, since: float) -> float:
 @dataclass(order=True)
 class Held:
     """An act waiting for its turn, ordered by credited time, then by arrival. `peer` is None
-    for a bot's move, which learns its outcome through `done` instead. A press waiting for its
-    call has no `action` yet and waits until `deadline` at most."""
+    for a bot's move, which learns its outcome through `done` instead. A reserved moment
+    waiting for its act has no `action` yet and waits until `deadline` at most."""
 
     credit: float
     order: int
@@ -57,7 +58,7 @@ class Held:
     peer: Peer | None = field(default=None, compare=False)
     done: asyncio.Future[bool] | None = field(default=None, compare=False)
     deadline: float = field(default=0.0, compare=False)
-    dropped: bool = field(default=False, compare=False)  # a withdrawn press
+    dropped: bool = field(default=False, compare=False)  # a withdrawn moment
 
 
 class FairQueue:
@@ -73,7 +74,7 @@ class FairQueue:
         self._loop = asyncio.get_running_loop()
         self._wake: asyncio.TimerHandle | None = None
         self._runner: asyncio.Task[None] | None = None
-        self._pressed: dict[int, Held] = {}  # seat -> its press waiting for a call
+        self._reserved: dict[int, Held] = {}  # seat -> its moment waiting for its act
 
     def hold(self, credit: float, seat: int, action: Action, seen: int,
              peer: Peer | None = None, done: asyncio.Future[bool] | None = None) -> Held:
@@ -83,48 +84,48 @@ class FairQueue:
         self._release()
         return item
 
-    def press(self, credit: float, seat: int, seen: int, deadline: float,
-              peer: Peer | None = None) -> Held:
-        """Hold a press of `seat` credited at `credit`, made on version `seen`: it blocks what
-        is credited later until its call comes (`call`), or until `deadline`. A new press of
-        the same seat replaces the one before."""
+    def reserve(self, credit: float, seat: int, seen: int, deadline: float,
+                peer: Peer | None = None) -> Held:
+        """Hold the moment of `seat`'s next act, credited at `credit` and made on version
+        `seen`: it blocks what is credited later until the act comes (`fill`), or until
+        `deadline`. A new moment of the same seat replaces the one before."""
         self.withdraw(seat)
         item = Held(credit, next(self._order), seat, None, seen, peer, deadline=deadline)
-        self._pressed[seat] = item
+        self._reserved[seat] = item
         heapq.heappush(self._held, item)
         self._release()
         return item
 
-    def pressed(self, seat: int) -> Held | None:
-        """The press of `seat` still waiting for its call, if any."""
-        item = self._pressed.get(seat)
+    def reserved(self, seat: int) -> Held | None:
+        """The moment of `seat` still waiting for its act, if any."""
+        item = self._reserved.get(seat)
         if item is not None and item.deadline <= self._loop.time():
             self.withdraw(seat)
             return None
         return item
 
-    def call(self, seat: int, action: Action) -> Held | None:
-        """The call of `seat`'s open press: the press becomes that act, at the press's credit
-        and version. None if `seat` has no open press."""
-        item = self.pressed(seat)
+    def fill(self, seat: int, action: Action) -> Held | None:
+        """`seat`'s act for its reserved moment: the moment becomes that act, at the moment's
+        credit and version. None if `seat` has no moment reserved."""
+        item = self.reserved(seat)
         if item is None:
             return None
-        del self._pressed[seat]
+        del self._reserved[seat]
         item.action = action
         self._release()
         return item
 
     def withdraw(self, seat: int) -> None:
-        """`seat`'s open press will have no call: it blocks nothing any more."""
-        item = self._pressed.pop(seat, None)
+        """`seat`'s reserved moment will have no act: it blocks nothing any more."""
+        item = self._reserved.pop(seat, None)
         if item is not None:
             item.dropped = True
             self._release()
 
     def _release(self) -> None:
         """Release every held act whose time has come, earliest credit first; then wait for
-        the next one. An act arriving later is credited later than anything released. A press
-        still waiting for its call holds up everything after it, until its deadline."""
+        the next one. An act arriving later is credited later than anything released. A
+        moment still waiting for its act holds up everything after it, until its deadline."""
         if self._wake is not None:
             self._wake.cancel()
             self._wake = None
@@ -134,13 +135,13 @@ class FairQueue:
             if head.dropped:
                 heapq.heappop(self._held)
                 continue
-            if head.action is None:  # a press waiting for its call
+            if head.action is None:  # a moment waiting for its act
                 if head.deadline > now + SLACK:
                     self._wake = self._loop.call_at(head.deadline, self._release)
                     break
-                heapq.heappop(self._held)  # no call came: it costs nothing
-                if self._pressed.get(head.seat) is head:
-                    del self._pressed[head.seat]
+                heapq.heappop(self._held)  # no act came: it costs nothing
+                if self._reserved.get(head.seat) is head:
+                    del self._reserved[head.seat]
                 continue
             due = head.credit + self.window()
             if due > now + SLACK:
@@ -170,7 +171,7 @@ class FairQueue:
             self._wake = None
         self._held.clear()
         self._due.clear()
-        self._pressed.clear()
+        self._reserved.clear()
         if self._runner is not None:
             self._runner.cancel()
             await asyncio.gather(self._runner, return_exceptions=True)

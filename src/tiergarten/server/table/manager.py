@@ -8,23 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import Any, Protocol
 
-from tiergarten import bots
-from tiergarten.core import OptionError, load
+from tiergarten.core import State
 from tiergarten.core.game import fresh_seed
 
-from ..edge.protocol import SeatSpec, clean_name
+from ..edge.bodies import clean_name
+from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import SeatRow, Store, TableRow
-from .connection import Connection
-from .tables import LiveTable, ToTable
+from .features.chat import ChatLimits, TableChat
+from .ports import SOLE, Account, Locate, Ownership, Playable
+from .spec import TableSpec, document, settle, timer_column
+from .tables import LiveTable
 from .transport import LocalTransport, Transport
 from .unreplayable import Unreplayable
 
@@ -42,77 +41,6 @@ def is_table_id(text: str) -> bool:
     return TABLE_ID.fullmatch(text) is not None
 
 
-class Ownership(Protocol):
-    """Which tables this process may run. One process runs them all (`SOLE`); in a deployment
-    of several, a table's lease says (server/cluster)."""
-
-    # whether other processes run tables of the same store: a new table that waits for people
-    # is then run by the process that serves its first request (the proxy routes a table's
-    # requests by its id: docs/deploy.md, "Routing"), not by the one that made it
-    shared: bool
-
-    def holds(self, table_id: str) -> bool:
-        """Whether this process owns the table now (taking it if nobody does)."""
-        ...
-
-    def claim(self, table_id: str) -> None:
-        """Own a table about to be created (its id is new)."""
-        ...
-
-    def release(self, table_id: str) -> None:
-        """Own it no more (it is over and nobody watches it)."""
-        ...
-
-
-class _Sole:
-    """One process: it owns every table."""
-
-    shared = False
-
-    def holds(self, table_id: str) -> bool:
-        return True
-
-    def claim(self, table_id: str) -> None:
-        pass
-
-    def release(self, table_id: str) -> None:
-        pass
-
-
-SOLE = _Sole()
-
-
-class Playable(Protocol):
-    """What the websocket route needs of a table: a `LiveTable`, or (server/cluster) a relay
-    to the process that owns it."""
-
-    real_time: bool
-
-    @property
-    def version(self) -> int | None: ...
-
-    def seat_of(self, token: str) -> int | None: ...
-
-    def connect(self, peer: Connection) -> None: ...
-
-    def disconnect(self, peer: Connection) -> None: ...
-
-    async def handle(self, peer: Connection, message: ToTable) -> None: ...
-
-
-Locate = Callable[[str], Awaitable[Any]]  # -> Playable | None (a LiveTable or a relay)
-@dataclass(frozen=True)
-class Account:
-    """A signed-in player as a table sees them: id, user name, and their seat tokens."""
-
-    id: int
-    name: str
-    tokens: Callable[[str, int, int], str]
-
-    def seat_token(self, table_id: str, seat: int) -> str:
-        return self.tokens(table_id, seat, self.id)
-
-
 class TableManager:
     """Every table of one server: creates, finds, recovers and stops them."""
 
@@ -127,10 +55,13 @@ class TableManager:
         self.locate: Locate | None = None  # several processes: finds the owner of a table
         # makes an account's seat token (`Accounts.seat_token`; None: no accounts here)
         self.seat_tokens: Callable[[str, int, int], str] | None = None
-        # stores a finished game's results and ratings (`ratings.game_over`; None: not here)
-        self.game_over: Callable[[TableRow], object] | None = None
+        # stores a finished game's results and ratings from its row and its finished state
+        # (`ratings.game_over`; None: not here)
+        self.game_over: Callable[[TableRow, State], object] | None = None
         # whether a guest's name passes for an account's (`players.names.same_person_name`)
         self.same_name: Callable[[str, str], bool] | None = None
+        # who may chat how much, per table, address and account (its counters: the app's)
+        self.chat_limits = ChatLimits()
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log and let its bots play on."""
@@ -197,6 +128,9 @@ class TableManager:
         try:
             table = LiveTable(row, self.store, self.transport, self.settings)
             table.same_name = self.same_name
+            chat = table.feature(TableChat)
+            if chat is not None:
+                chat.limits = self.chat_limits
             return table
         except ValueError as exc:  # an illegal recorded act, a bad option, a bad record
             raise Unreplayable(row, exc) from None
@@ -210,10 +144,11 @@ class TableManager:
 
     def _over(self, table: LiveTable) -> None:
         """A game ended: its results (ratings) are stored in the store's writer, after the
-        last act's commit and in the order the games ended."""
+        last act's commit and in the order the games ended, from the state the table holds."""
         if self.game_over is not None:
             row, hook = table.row, self.game_over
-            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row)
+            future = asyncio.get_running_loop().run_in_executor(self.store.writer, hook, row,
+                                                                table.state)
             future.add_done_callback(_log_failure)
 
     def _forget(self, table: LiveTable) -> None:
@@ -221,34 +156,14 @@ class TableManager:
             del self.tables[table.id]  # the database has all of it; `get` rebuilds it
             self.ownership.release(table.id)
 
-    def create(self, game_id: str, players: int | None, options: dict[str, Any],
-               seats: list[SeatSpec | None], timer: float | None = None,
-               seed: int | None = None, rematch_of: TableRow | None = None,
-               hints: bool = True, extra: dict[str, Any] | None = None,
-               owner_hash: str | None = None) -> LiveTable:
-        """A new table; bad games, options, player counts or bot names raise OptionError.
-
-        `extra`: `chat` (on or off), `clock` ({"bank", "increment"}: not with `timer`, not at a
-        real-time game), `tutorial`; `owner_hash`: the creator's token hash."""
-        game = load(game_id, players, **options)
-        extra = dict(extra or {})
-        if extra.get("clock") and timer is not None:
-            raise OptionError("a table has a turn timer or a clock, not both")
-        if extra.get("clock") and game.info.real_time:
-            raise OptionError(f"{game.info.title} is played in real time: a clock per player "
-                              "needs turns (a turn timer does not either)")
-        if len(seats) > game.players:
-            raise OptionError(f"{len(seats)} seats given for {game.players} players")
-        if seed is not None and not self.settings.allow_seeds and not extra.get("tutorial"):
-            raise OptionError("this server does not let a table's creator choose the seed")
-        rows = []
-        for seat in range(game.players):
-            spec = seats[seat] if seat < len(seats) else None
-            if spec is not None and spec.bot is not None:
-                bots.make(spec.bot, game, seat, random.Random(0))  # unknown names raise OptionError
-                rows.append(SeatRow(seat, "bot", bot=spec.bot))
-            else:
-                rows.append(SeatRow(seat, "human"))
+    def create(self, spec: TableSpec, owner_hash: str | None = None,
+               rematch_of: TableRow | None = None) -> LiveTable:
+        """A new table of `spec`, checked here once (`spec.settle`: bad games, options, player
+        counts, bot names or settings raise OptionError). `owner_hash`: the creator's token
+        hash (who may switch chat); `rematch_of`: the table whose people sit down again."""
+        spec = settle(spec, self.settings.allow_seeds)
+        rows = [SeatRow(seat, "human") if given is None else SeatRow(seat, "bot", bot=given.bot)
+                for seat, given in enumerate(spec.seats)]
         table_id = secrets.token_urlsafe(9)
         placed_later = (self.ownership.shared and rematch_of is None
                         and any(r.kind == "human" for r in rows))
@@ -261,11 +176,12 @@ class TableManager:
                 if seat_row.user_id is not None and self.seat_tokens is not None:
                     seat_row.token_hash = hash_token(self.seat_tokens(
                         table_id, seat_row.seat, seat_row.user_id))
+        assert spec.players is not None  # settled
         row = self.store.create_table(
-            table_id, game.id, game.players, dict(game.options),
-            fresh_seed() if seed is None else seed, rows, timer,
-            None if rematch_of is None else rematch_of.id, hints, extra, owner_hash,
-            game.rules)
+            table_id, spec.game, spec.players, dict(spec.options),
+            fresh_seed() if spec.seed is None else spec.seed, rows, timer_column(spec),
+            None if rematch_of is None else rematch_of.id, spec.hints, document(spec, None),
+            owner_hash, spec.rules)
         if placed_later:  # nothing runs at it until somebody sits down
             return self._live(row)
         table = self._keep(self._live(row))
@@ -314,16 +230,13 @@ class TableManager:
             raise TableError("a rematch is for a finished game", 409)
         if table.rematch is not None:
             return self._need(table.rematch)
-        new = self.create(table.row.game, table.row.players, table.row.options, [],
-                          table.row.timer, rematch_of=table.row, hints=table.row.hints,
-                          extra={k: v for k, v in table.row.extra.items()
-                                 if k not in ("tutorial", "started")},
-                          owner_hash=table.row.owner_hash)
+        again = table.spec.model_copy(update={"seed": None, "rules": None, "tutorial": None})
+        new = self.create(again, table.row.owner_hash, rematch_of=table.row)
         table.rematch = new.id
         table.broadcast_info()
         return new
 
-    def open_tables(self) -> list[dict[str, Any]]:
+    def open_tables(self) -> list[TableMessage]:
         return [t.info() for t in self.tables.values() if t.status == "open" and t.open_seats()]
 
     def _need(self, table_id: str) -> LiveTable:

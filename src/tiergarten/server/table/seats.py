@@ -16,10 +16,11 @@ driver decides when someone goes away (a timer, a leave) or comes back (connecti
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Callable, Collection
 
+from ..edge.protocol import SeatInfo
 from ..edge.settings import hash_token
 from ..storage.store import SeatRow
 
@@ -54,11 +55,21 @@ class Seats:
         row = self.rows[seat]
         row.name, row.token_hash, row.user_id, row.account = name, token_hash, user_id, account
 
+    def freed(self, seat: int) -> SeatRow:
+        """The row of `seat` as it is once freed (to store before `free`)."""
+        return dataclasses.replace(self.rows[seat], name=None, token_hash=None, user_id=None,
+                                   account=None)
+
     def free(self, seat: int) -> SeatRow:
         """Open a seat again (before the game); the row to store."""
         row = self.rows[seat]
         row.name, row.token_hash, row.user_id, row.account = None, None, None, None
         return row
+
+    def passes_for(self, name: str, same: Callable[[str, str], bool]) -> bool:
+        """Whether `name` passes for a seated account's (`same`: whether two names are one
+        person's, by their look-alike skeleton)."""
+        return any(r.account is not None and same(name, r.account) for r in self.rows)
 
     def played_by_bots(self) -> list[int]:
         """Bots' seats, and the seats of people who are away."""
@@ -78,9 +89,9 @@ class Seats:
         self.away.discard(seat)
         return True
 
-    def info(self, connected: Collection[int | None]) -> list[dict[str, Any]]:
+    def info(self, connected: Collection[int | None]) -> list[SeatInfo]:
         """Each seat as the `table` message shows it (`connected`: seats with a connection)."""
-        return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name,
-                 "taken": s.kind == "bot" or s.token_hash is not None,
-                 "connected": s.kind == "bot" or s.seat in connected,
-                 "away": s.seat in self.away, "account": s.account} for s in self.rows]
+        return [SeatInfo(seat=s.seat, kind=s.kind, bot=s.bot, name=s.name,  # type: ignore[arg-type]
+                         taken=s.kind == "bot" or s.token_hash is not None,
+                         connected=s.kind == "bot" or s.seat in connected,
+                         away=s.seat in self.away, account=s.account) for s in self.rows]

@@ -13,16 +13,19 @@ connections of the table; the table code stays as it is.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 
 class Peer(Protocol):
     """One connection as a table sees it: its seat (None = spectator) and a way to answer it."""
 
     seat: int | None
+    address: str  # the client's address (chat is limited per address and per account)
+    account: int | None  # the signed-in account's id, if any
 
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue one message (a dict, or its JSON text) for this connection alone."""
+    def send(self, text: str) -> None:
+        """Queue one message (its JSON text: edge/protocol.py's `text`) for this connection
+        alone."""
         ...
 
     def error(self, code: str, message: str, version: int | None = None) -> None:

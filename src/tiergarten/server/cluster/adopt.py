@@ -1,0 +1,101 @@
+"""Taking tables over: a table whose lease this worker holds is rebuilt from its log here.
+
+A request or a connection may ask for a free table (`adopt`), and every tick the worker looks
+for tables in play that nobody owns (`orphans`: their bots and clocks must go on) and takes a
+fair share of them. Whoever adopts tells every worker (`OWNER`), so relayed connections to
+the old owner reconnect to the new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..edge.metrics import ADOPTIONS
+from ..storage.store import Store, TableRow
+from .bus import Bus
+from .lease import Leases
+
+if TYPE_CHECKING:
+    from ..table.manager import TableManager
+    from ..table.tables import LiveTable
+
+log = logging.getLogger("tiergarten.server")
+
+OWNER = b"O"  # a table's new owner, told to every worker
+
+
+class Adopter:
+    """Rebuilds the tables this worker takes over; one rebuild per table at a time."""
+
+    def __init__(self, store: Store, leases: Leases, bus: Bus) -> None:
+        self.store, self.leases, self.bus = store, leases, bus
+        self.manager: TableManager | None = None
+        self._adopting: dict[str, asyncio.Future[LiveTable | None]] = {}
+
+    async def adopt(self, table_id: str, row: TableRow | None = None,
+                    reason: str = "request") -> LiveTable | None:
+        """Rebuild a table whose lease this worker holds from its log; start its bots."""
+        assert self.manager is not None
+        table = self.manager.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._adopting.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._adopting[table_id] = future
+        try:
+            if row is None:
+                row = await asyncio.to_thread(self.store.load_table, table_id)
+            rematch = await asyncio.to_thread(self.store.rematch_id, table_id)
+            if row is None or not self.leases.holds(table_id):
+                await self.leases.release(table_id)
+                table = None
+            else:
+                table = self.manager.adopt(row, rematch)
+                ADOPTIONS.labels(reason=reason).inc()
+                self.bus.broadcast(OWNER, {"t": table_id, "o": self.bus.worker_id})
+            future.set_result(table)
+            return table
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        finally:
+            del self._adopting[table_id]
+            if not future.done():
+                future.cancel()
+            elif future.exception() is not None:
+                future.exception()  # retrieved: nobody else may be waiting
+
+    async def orphans(self, draining: Callable[[], bool]) -> None:
+        """Take a fair share of the tables in play nobody owns. An open table is taken by
+        the worker its people are sent to, when they come (table.ports.Ownership.shared)."""
+        assert self.manager is not None
+        ids = await asyncio.to_thread(self.store.table_ids, ("playing",))
+        ids = [t for t in ids if t not in self.manager.tables]
+        if not ids:
+            return
+        owners = await self.leases.owners(ids)
+        free = [t for t, o in zip(ids, owners, strict=True) if o is None]
+        if not free:
+            return
+        share = math.ceil(len(free) / await self.leases.live_workers())
+        random.shuffle(free)
+        taken = 0
+        for table_id in free:
+            if taken >= share or draining():
+                break
+            if await self.leases.acquire(table_id):
+                taken += 1
+                try:
+                    await self.adopt(table_id, reason="orphan")
+                except Exception:
+                    log.exception("table %s could not be rebuilt from its log", table_id)
+                    await self.leases.release(table_id)
+        if taken:
+            log.warning("adopted %d table(s) nobody owned", taken)
