@@ -11,6 +11,8 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `tutorials`: guided first games (server/table/tutorial.py);
 - `account`: sign up, in and out; the seats that follow a signed-in player;
 - `play`: the websocket of one connection to a table;
+- `uploads`: a game played offline joins the player's history, unrated;
+- `offline`: the engine zip and the files the service worker keeps (server/offline.py);
 - `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
 
@@ -18,8 +20,23 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import account, games, health, hints, invite, lobby, ops, play, players, records, tutorials
+from . import (
+    account,
+    games,
+    health,
+    hints,
+    invite,
+    lobby,
+    offline,
+    ops,
+    play,
+    players,
+    records,
+    tutorials,
+    uploads,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
                                   records.router, hints.router, account.router, players.router,
-                                  tutorials.router, play.router, ops.router)
+                                  tutorials.router, play.router, offline.router, uploads.router,
+                                  ops.router)

@@ -6,6 +6,7 @@ import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";
 import { leaderboardLinks } from "./profile.js";
 import { saveOwner } from "./chat.js";
+import { devicePanel } from "./offline/records.js";
 
 export function showLobby(main) {
   let games = [];
@@ -30,6 +31,7 @@ export function showLobby(main) {
     clear(view);
     view.append(
       yourTables(),
+      devicePanel(),  // the games played on this device (js/offline/records.js)
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
         h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),
@@ -69,7 +71,7 @@ export function showLobby(main) {
 
   load();
   const poll = setInterval(refreshOpen, 5000);
-  return { stop: () => clearInterval(poll), refresh: render };
+  return { stop: () => clearInterval(poll), refresh: () => { if (games.length) render(); } };
 }
 
 function createForm(game) {
