@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import mimetypes
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,9 @@ ENGINE_PARTS = ("core", "games", "bots", "offline")
 PYODIDE = "offline/pyodide/"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+for _type, _suffix in (("text/javascript", ".mjs"), ("application/wasm", ".wasm"),
+                      ("application/manifest+json", ".webmanifest")):
+    mimetypes.add_type(_type, _suffix)  # served with these (nosniff: nothing else would do)
 SKIPPED = {".map", ".pyc", ".so", ".c", ".stamp"}  # never needed by the page
 
 
@@ -49,6 +53,20 @@ def engine() -> tuple[bytes, str]:
     return data, f"engine-{hashlib.sha256(data).hexdigest()[:16]}.zip"
 
 
+_DIGESTS: dict[Path, tuple[int, int, bytes]] = {}  # a file's mtime, size and sha-256
+
+
+def _digest(path: Path) -> bytes:
+    """A file's sha-256, hashed again only when its time or size changed (the manifest is asked
+    for on every page load online; Pyodide alone is 13 MB)."""
+    stat = path.stat()
+    kept = _DIGESTS.get(path)
+    if kept is None or kept[:2] != (stat.st_mtime_ns, stat.st_size):
+        kept = (stat.st_mtime_ns, stat.st_size, hashlib.sha256(path.read_bytes()).digest())
+        _DIGESTS[path] = kept
+    return kept[2]
+
+
 def manifest(web: Path) -> dict[str, Any]:
     """Every file the service worker keeps, under the page's folder, and their version."""
     digest = hashlib.sha256()
@@ -59,10 +77,10 @@ def manifest(web: Path) -> dict[str, Any]:
                 rel.startswith(PYODIDE) and path.name not in PYODIDE_FILES):
             continue
         files.append(rel)
-        digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        digest.update(rel.encode() + b"\0" + _digest(path))
     _, name = engine()
     digest.update(name.encode())
-    digest.update(hashlib.sha256((web / "index.html").read_bytes()).digest())
+    digest.update(_digest(web / "index.html"))
     engine_url = f"offline/{name}"
     return {"version": digest.hexdigest()[:16], "engine": engine_url, "pyodide": PYODIDE,
             "ready": all((web / PYODIDE / f).is_file() for f in PYODIDE_FILES),

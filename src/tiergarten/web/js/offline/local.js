@@ -50,6 +50,12 @@ export function startEngine(engine, pace = 1) {
   return ready;
 }
 
+// Bot move times in this browser's engine (benchmarks/offline_browser.py): tiergarten.offline.bench.
+export async function benchBots(game, level, moves = 20, budget = 30) {
+  await ready;
+  return ask("bench", game, level, moves, budget);
+}
+
 export function engineStarted() {
   return ready !== null;
 }

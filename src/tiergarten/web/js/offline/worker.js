@@ -9,11 +9,13 @@ import { keepTable, keptTables } from "./store.js";
 const base = new URL("../../", import.meta.url);  // the page's folder
 let server = null;
 let booting = null;
+let pyodide = null;
 
 async function boot({ engine, pace }) {
   const started = performance.now();
   const { loadPyodide } = await import(new URL("offline/pyodide/pyodide.mjs", base).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("offline/pyodide/", base).href });
+  pyodide = await loadPyodide({ indexURL: new URL("offline/pyodide/", base).href });
+  const loaded = performance.now();
   const zip = await fetch(new URL(engine, base)).then((r) => {
     if (!r.ok) throw new Error(`the engine (${engine}): ${r.status}`);
     return r.arrayBuffer();
@@ -29,10 +31,17 @@ async function boot({ engine, pace }) {
   server = offline.LocalServer.callKwargs(transport, { bot_pace: pace });
   const kept = await keptTables().catch(() => []);
   server.restore(JSON.stringify(kept)).destroy?.();
-  return { ms: Math.round(performance.now() - started) };
+  return { ms: Math.round(performance.now() - started), pyodide_ms: Math.round(loaded - started) };
 }
 
+let bench = null;  // tiergarten.offline.bench, imported when first asked (benchmarks only)
+
 const OPS = {
+  bench: (game, level, moves, budget) => {
+    bench ??= pyodide.pyimport("tiergarten.offline.bench");
+    const figures = bench.bot_times.callKwargs(game, level, { moves, budget });
+    try { return JSON.parse(pyodide.pyimport("json").dumps(figures)); } finally { figures.destroy(); }
+  },
   request: (method, path, body) => server.request(method, path, body ?? null),
   connect: (table, token, conn) => server.connect(table, token ?? null, conn),
   receive: (conn, text) => server.receive(conn, text),
