@@ -7,6 +7,7 @@ import { me, yourTables } from "./account.js";
 import { leaderboardLinks } from "./profile.js";
 import { saveOwner } from "./chat.js";
 import { devicePanel } from "./offline/records.js";
+import { offline } from "./offline/mode.js";
 
 export function showLobby(main) {
   let games = [];
@@ -34,7 +35,8 @@ export function showLobby(main) {
       devicePanel(),  // the games played on this device (js/offline/records.js)
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
-        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),
+        h("p.lead", {}, t("lobby.lead"), " ",
+          offline ? null : h("a#learn.button", { href: "#/learn" }, t("tutorial.learn"))),  // the server's
         h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
           games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
             type: "button", role: "radio", "aria-checked": String(g.id === state.game),
@@ -43,8 +45,9 @@ export function showLobby(main) {
           }, h("strong", {}, tOr(`game.${g.id}.title`, g.title)),
           h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
         createForm(games.find((g) => g.id === state.game))),
-      h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
-      h("section.panel", {}, leaderboardLinks(games)),
+      // offline nobody else can join, and the leaderboards are the server's
+      offline ? null : h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
+      offline ? null : h("section.panel", {}, leaderboardLinks(games)),
     );
     showOpen();  // what is known already, at once: switching game must not show "Loading…"
   }

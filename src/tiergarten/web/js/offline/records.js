@@ -6,6 +6,7 @@ import { call } from "../api.js";
 import { h, clear, toast } from "../dom.js";
 import { language, t, tOr } from "../i18n.js";
 import { me } from "../account.js";
+import { seatNames } from "../table/seats.js";
 import { offline } from "./mode.js";
 import { keptTables, markTable } from "./store.js";
 
@@ -31,12 +32,13 @@ async function fill(box) {
 }
 
 function line(table, box) {
-  const names = table.seats.map((s) => s.name || tOr(`bot.${s.bot}`, s.bot || "?"));
+  const names = seatNames(table.seats);
   const date = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" })
     .format(new Date(table.created));
   const text = t("records.line", { game: tOr(`game.${table.game}.title`, table.game), date,
     players: new Intl.ListFormat(language, { type: "conjunction" }).format(names) });
-  const upload = table.uploaded ? h("span.uploaded", {}, t("records.uploaded"))
+  const upload = table.uploaded  // the server's copy, replayed there
+    ? h("a.uploaded", { href: `#/t/${table.uploaded}/replay` }, t("records.uploaded"))
     : !offline && me ? h("button.upload", { type: "button", onclick: async () => {
       await uploadOne(table);
       fill(box);
