@@ -30,7 +30,7 @@ export function showLobby(main) {
 
   function render() {
     clear(view);
-    view.append(
+    view.append(...[
       yourTables(),
       devicePanel(),  // the games played on this device (js/offline/records.js)
       h("section.panel.create", {},
@@ -48,7 +48,7 @@ export function showLobby(main) {
       // offline nobody else can join, and the leaderboards are the server's
       offline ? null : h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
       offline ? null : h("section.panel", {}, leaderboardLinks(games)),
-    );
+    ].filter(Boolean));
     showOpen();  // what is known already, at once: switching game must not show "Loading…"
   }
 
@@ -159,7 +159,7 @@ function createForm(game) {
     h("fieldset", {}, h("legend", {}, t("lobby.seats")), seatsBox),
     options.length ? h("details.options", {}, h("summary", {}, t("lobby.options")),
       options.map((o) => o.el)) : null,
-    h("label.field", {}, h("span", {}, t("lobby.timer")), timer),
+    offline ? null : h("label.field", {}, h("span", {}, t("lobby.timer")), timer),  // nobody waits here
     hints ? h("label.field", { title: t("lobby.hints_help") }, h("span", {}, t("lobby.hints")), hints,
       h("small", {}, t("lobby.hints_help"))) : null,
     h("button.primary", { type: "submit" }, t("lobby.create")));
