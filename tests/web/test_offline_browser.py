@@ -6,8 +6,8 @@ same screens, with tiergarten's own engine in a Web Worker — and not one reque
 network. The record kept on the device downloads as the JSON `tiergarten replay` reads, and
 once online and signed in it joins the player's history, unrated.
 
-One browser context for the whole module: Pyodide loads once per page load, so the games are
-played one after the other in the same page, moving between screens by their links.
+One browser profile and one test: Pyodide loads once per page load, so the games are played one
+after the other in the same page, moving between screens by their links.
 """
 
 from __future__ import annotations
@@ -123,8 +123,15 @@ def shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"offline-{name}.png"), full_page=True)
 
 
-def test_a_first_visit_installs_the_app(app: tuple[Any, Any, Network], offline_web: Server
-                                        ) -> None:
+def test_the_installed_app_plays_every_game_offline_and_uploads_them_online(
+        app: tuple[Any, Any, Network], offline_web: Server, tmp_path: Path) -> None:
+    """One test in three steps, in order (under pytest-xdist they must not be split up)."""
+    first_visit_installs_the_app(app, offline_web)
+    offline_every_game_plays_with_no_request_to_the_network(app, offline_web, tmp_path)
+    back_online_and_signed_in_the_games_join_the_history_unrated(app, offline_web)
+
+
+def first_visit_installs_the_app(app: tuple[Any, Any, Network], offline_web: Server) -> None:
     context, page, _ = app
     page.goto(offline_web.url + "/")
     expect(page.locator("#mode")).to_contain_text("Online")
@@ -200,7 +207,7 @@ GAMES = [  # game, seats, options, language
 ]
 
 
-def test_offline_every_game_plays_with_no_request_to_the_network(
+def offline_every_game_plays_with_no_request_to_the_network(
         app: tuple[Any, Any, Network], offline_web: Server, tmp_path: Path) -> None:
     context, page, network = app
     context.set_offline(True)
@@ -289,7 +296,7 @@ def test_offline_every_game_plays_with_no_request_to_the_network(
     assert network.seen, "the page asked the service worker for its files"
 
 
-def test_back_online_and_signed_in_the_games_join_the_history_unrated(
+def back_online_and_signed_in_the_games_join_the_history_unrated(
         app: tuple[Any, Any, Network], offline_web: Server) -> None:
     context, page, _ = app
     context.set_offline(False)
