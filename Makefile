@@ -94,5 +94,5 @@ bench: $(STAMP) $(PEERS_STAMP)
 	$(BIN)/python benchmarks/levels_vs_openspiel.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build tools/pyodide/node_modules src/tiergarten/web/offline
 	find src \( -name '*.so' -o -name '.native.json' \) -delete
