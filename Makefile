@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit services bench peers clean
+.PHONY: play test lint typecheck unit services offline bench peers clean
 
 # The editable install also builds MammuZ's optional C kernel (hatch_build.py) into the package,
 # in place beside its source (src/tiergarten/games/mammuz/_kernel.*.so, ignored by git), so it
@@ -25,11 +25,27 @@ $(STAMP): pyproject.toml hatch_build.py $(KERNEL)
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	@touch $(STAMP)
 
+# Offline play (docs/web.md, "Offline"): Pyodide from the npm registry, the version and integrity
+# hash pinned by tools/pyodide/package-lock.json (`npm ci`), its five files copied where the
+# server serves them (src/tiergarten/web/offline/pyodide/, ignored by git). Never a CDN at run
+# time. Redone only when the lock file changes.
+PYODIDE_DIR := src/tiergarten/web/offline/pyodide
+PYODIDE_STAMP := $(PYODIDE_DIR)/.stamp
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+$(PYODIDE_STAMP): tools/pyodide/package.json tools/pyodide/package-lock.json
+	@command -v npm >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm; }
+	cd tools/pyodide && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	mkdir -p $(PYODIDE_DIR)
+	cd tools/pyodide/node_modules/pyodide && cp $(PYODIDE_FILES) $(CURDIR)/$(PYODIDE_DIR)/
+	@touch $(PYODIDE_STAMP)
+
+offline: $(PYODIDE_STAMP)
+
 # The main job: the server with the browser client on http://127.0.0.1:8000 (Ctrl-C stops);
 # it prints the addresses to open. `make play LAN=1` lets phones and laptops on the local
 # network join: invite links and QR codes then use this machine's network address.
 # In a terminal instead: .venv/bin/tiergarten play maumau --players me,heuristic,heuristic
-play: $(STAMP)
+play: $(STAMP) $(PYODIDE_STAMP)
 	$(BIN)/tiergarten serve$(if $(filter 1 yes true,$(LAN)), --lan)
 
 test: lint typecheck unit
@@ -40,7 +56,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) services
+unit: $(STAMP) $(PYODIDE_STAMP) services
 	$(BIN)/pytest -n auto --durations=30
 
 # The tests start (and stop) a throwaway PostgreSQL, redis-server, Caddy, nginx, a headless chromium
@@ -82,5 +98,5 @@ bench: $(STAMP) $(PEERS_STAMP)
 	$(BIN)/python benchmarks/levels_vs_openspiel.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build tools/pyodide/node_modules src/tiergarten/web/offline
 	find src \( -name '*.so' -o -name '.native.json' \) -delete

@@ -27,6 +27,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "args": ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """No service worker in the other browser tests: each context's would keep a copy of the
+    whole client and Pyodide (14 MB) for offline play, which only test_offline_browser.py
+    (a context of its own) needs."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("web") / "tiergarten.db"
     srv = Server(str(db), "--bot-pace", bot_pace, "--away-after", "30", "--allow-seeds").start()

@@ -179,6 +179,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     app.add_exception_handler(RequestValidationError, _bad_body)
     for router in ROUTERS:
         app.include_router(router)
+    app.state.web = web if web is not None and web.is_dir() else None
     if web is not None and web.is_dir():
         from fastapi.staticfiles import StaticFiles
 

@@ -11,6 +11,11 @@ object, which a policy does not restrict), so the policy allows only the server'
 - `X-Content-Type-Options: nosniff`: a file is only what its content type says;
 - `Referrer-Policy: no-referrer`: no address (with a table id in it) is passed on to others.
 
+The one exception is the offline engine's Web Worker (`js/offline/worker.js`, docs/web.md
+"Offline"): a worker keeps the policy of its own script's answer, and Pyodide compiles
+WebAssembly, which `script-src` must allow by `'wasm-unsafe-eval'` (compiling wasm only: still
+no `eval`, no inline script). That one answer gets `WORKER_POLICY`; every page keeps `POLICY`.
+
 docs/security.md says what these promise and how it is tested.
 """
 
@@ -22,6 +27,9 @@ POLICY = "; ".join((
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
     "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'none'",
     "form-action 'self'", "frame-ancestors 'none'"))
+
+WORKER = "/js/offline/worker.js"
+WORKER_POLICY = POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
 
 HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", POLICY.encode()),
@@ -43,9 +51,15 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
+        worker = str(scope.get("path", "")).endswith(WORKER)
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {name.lower() for name, _ in message.get("headers", [])}
+                if worker and b"content-security-policy" not in have:
+                    message["headers"] = [*message.get("headers", []),
+                                          (b"content-security-policy", WORKER_POLICY.encode())]
+                    have.add(b"content-security-policy")
                 message["headers"] = [*message.get("headers", []),
                                       *(h for h in HEADERS if h[0] not in have)]
             await send(message)

@@ -56,7 +56,8 @@ def record_game(turn: RatingTurn, row: TableRow, ranks: Sequence[int],
     if not users:
         return False
     people = [s for s in row.seats if s.kind == "human"]
-    rated = (all(s.user_id is not None for s in people)
+    rated = (not row.extra.get("offline")  # played on a device, uploaded: never rated
+             and all(s.user_id is not None for s in people)
              and len(set(users.values())) == len(users))
     after: dict[int, tuple[float, float]] = {}
     if rated:

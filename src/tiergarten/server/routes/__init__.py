@@ -12,6 +12,8 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `account`: sign up, in and out; the seats that follow a signed-in player;
 - `lab`: the lab in the browser: simulation runs, queued and bounded (server/lab);
 - `play`: the websocket of one connection to a table;
+- `uploads`: a game played offline joins the player's history, unrated;
+- `offline`: the engine zip and the files the service worker keeps (server/offline.py);
 - `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
 
@@ -27,13 +29,16 @@ from . import (
     invite,
     lab,
     lobby,
+    offline,
     ops,
     play,
     players,
     records,
     tutorials,
+    uploads,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
                                   records.router, hints.router, account.router, players.router,
-                                  tutorials.router, lab.router, play.router, ops.router)
+                                  tutorials.router, lab.router, play.router, offline.router,
+                                  uploads.router, ops.router)

@@ -3,6 +3,7 @@
 import { call, allTokens, saveToken } from "./api.js";
 import { h, clear, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { uploadKept } from "./offline/records.js";
 
 export let me = null;  // {name} when signed in, else null
 
@@ -101,6 +102,7 @@ export function showAccount(main) {
     me = answer.user;
     renderAccountBar();
     await adoptSeats();
+    await uploadKept();  // the games played on this device join the history (unrated)
     toast(t("account.welcome", { name: me.name }));
     location.hash = "#/";
   }

@@ -1,4 +1,9 @@
-// The REST half of the protocol (docs/protocol.md) and the tokens this browser holds.
+// The REST half of the protocol (docs/protocol.md) and the tokens this browser holds. A call
+// about a table on this device (or any call while offline) is answered by the engine here
+// (js/offline/local.js) with the very same answers.
+import { isLocalPath, localCall } from "./offline/local.js";
+import { ensureEngine, offline, playingHere } from "./offline/mode.js";
+
 export class ApiError extends Error {
   constructor(status, detail, data = {}) {
     super(detail);
@@ -14,6 +19,14 @@ export function here(path) {
 }
 
 export async function call(method, path, body) {
+  // on this device: its own tables, everything while the server is away, and new tables (and
+  // the list of open ones) when the player chose to play here
+  if (isLocalPath(path) || offline || (playingHere() && path === "/api/tables")) {
+    await ensureEngine().catch((err) => { throw new ApiError(503, err.message); });
+    const { status, data } = await localCall(method, path, body);
+    if (status >= 400) throw new ApiError(status, data.detail, data);
+    return data;
+  }
   const response = await fetch(here(path), {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -39,6 +52,7 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${id}/leave`, { token }),
   rematch: (id, token) => call("POST", `/api/tables/${id}/rematch`, { token }),
   replay: (id) => call("GET", `/api/tables/${id}/replay`),
+  hint: (id, token) => call("GET", `/api/tables/${id}/hint?token=${encodeURIComponent(token)}`),
 };
 
 // Seat tokens live in this browser only: {tableId: [{seat, token}, ...]} (several seats for

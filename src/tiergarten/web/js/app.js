@@ -10,6 +10,9 @@ import { loadMe, renderAccountBar, showAccount } from "./account.js";
 import { showProfile, showLeaderboard } from "./profile.js";
 import { showLearn } from "./tutorial.js";
 import { showLab } from "./lab.js";
+import { decideMode } from "./offline/mode.js";
+import { renderMode } from "./offline/badge.js";
+import { uploadKept } from "./offline/records.js";
 
 let current = null;  // the screen shown now; has stop() to close its sockets
 
@@ -32,13 +35,18 @@ async function start() {
   for (const [code, name] of Object.entries(LANGUAGES)) {
     select.append(new Option(name, code));
   }
+  await decideMode();  // online, or offline: this device plays (js/offline/)
   await loadGames();  // every game's words and board (js/games.js)
   await setLanguage(preferredLanguage());
   select.value = language;
+  renderMode();
   await loadMe();
+  // online and signed in: the games played offline join the player's history
+  uploadKept().then((added) => { if (added) current?.refresh?.(); });
   select.addEventListener("change", async () => {
     await setLanguage(select.value);
     renderAccountBar();
+    renderMode();
     current?.refresh ? current.refresh() : route();
   });
   window.addEventListener("hashchange", route);

@@ -6,6 +6,8 @@ import { t, tOr } from "./i18n.js";
 import { me, yourTables } from "./account.js";
 import { leaderboardLinks } from "./profile.js";
 import { saveOwner } from "./chat.js";
+import { devicePanel } from "./offline/records.js";
+import { offline } from "./offline/mode.js";
 
 export function showLobby(main) {
   let games = [];
@@ -28,12 +30,14 @@ export function showLobby(main) {
 
   function render() {
     clear(view);
-    view.append(
+    view.append(...[
       yourTables(),
+      devicePanel(),  // the games played on this device (js/offline/records.js)
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
-        h("p.lead", {}, t("lobby.lead"), " ", h("a#learn.button", { href: "#/learn" }, t("tutorial.learn")),
-          " ", h("a#lab-entry.button", { href: "#/lab" }, t("lab.link"))),
+        h("p.lead", {}, t("lobby.lead"), " ",
+          offline ? null : h("a#learn.button", { href: "#/learn" }, t("tutorial.learn")),  // the server's
+          offline ? null : [" ", h("a#lab-entry.button", { href: "#/lab" }, t("lab.link"))]),
         h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") },
           games.map((g) => h(`button.game-choice${g.id === state.game ? ".chosen" : ""}`, {
             type: "button", role: "radio", "aria-checked": String(g.id === state.game),
@@ -42,9 +46,10 @@ export function showLobby(main) {
           }, h("strong", {}, tOr(`game.${g.id}.title`, g.title)),
           h("span", {}, tOr(`game.${g.id}.summary`, g.summary))))),
         createForm(games.find((g) => g.id === state.game))),
-      h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
-      h("section.panel", {}, leaderboardLinks(games)),
-    );
+      // offline nobody else can join, and the leaderboards are the server's
+      offline ? null : h("section.panel.open-tables", {}, h("h2", {}, t("lobby.open")), h("div#open-list", {}, t("lobby.loading"))),
+      offline ? null : h("section.panel", {}, leaderboardLinks(games)),
+    ].filter(Boolean));
     showOpen();  // what is known already, at once: switching game must not show "Loading…"
   }
 
@@ -70,7 +75,7 @@ export function showLobby(main) {
 
   load();
   const poll = setInterval(refreshOpen, 5000);
-  return { stop: () => clearInterval(poll), refresh: render };
+  return { stop: () => clearInterval(poll), refresh: () => { if (games.length) render(); } };
 }
 
 function createForm(game) {
@@ -155,7 +160,7 @@ function createForm(game) {
     h("fieldset", {}, h("legend", {}, t("lobby.seats")), seatsBox),
     options.length ? h("details.options", {}, h("summary", {}, t("lobby.options")),
       options.map((o) => o.el)) : null,
-    h("label.field", {}, h("span", {}, t("lobby.timer")), timer),
+    offline ? null : h("label.field", {}, h("span", {}, t("lobby.timer")), timer),  // nobody waits here
     hints ? h("label.field", { title: t("lobby.hints_help") }, h("span", {}, t("lobby.hints")), hints,
       h("small", {}, t("lobby.hints_help"))) : null,
     h("button.primary", { type: "submit" }, t("lobby.create")));

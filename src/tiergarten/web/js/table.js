@@ -12,6 +12,7 @@ import { noteClock, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
 import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
 import { TableConnection } from "./table/connection.js";
+import { isLocalTable } from "./offline/local.js";
 import { tableHead, timerText, startTicker } from "./table/head.js";
 import { seatNames, seatsBar } from "./table/seats.js";
 import { fetchInvite, inviteLink, invitePanel } from "./table/invite.js";
@@ -26,7 +27,8 @@ import { errorText } from "./table/refusal.js";
 export function showTable(main, tableId) {
   const screen = new TableScreen(main, tableId);
   screen.start();
-  window.__tiergarten = { sockets: () => [...screen.conn.sockets.values()] };  // for the browser tests
+  window.__tiergarten = { sockets: () => [...screen.conn.sockets.values()],  // for the browser tests
+    seats: () => [...screen.conn.sockets.entries()], states: () => [...screen.conn.states.entries()] };
   return { stop: () => screen.stop(), refresh: () => screen.render() };
 }
 
@@ -66,8 +68,8 @@ class TableScreen {
     [this.game, this.invite] = await Promise.all([gameModule(this.info.game), fetchInvite(this.tableId),
       syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
     if (this.info.tutorial) this.coach = mountCoach(this.main);
-    // the chat beside the board; none at a tutorial table: nobody there to talk to
-    this.chat = this.info.tutorial ? null : mountChat(this.main, this.tableId,
+    // the chat beside the board; none at a tutorial table or on this device: nobody to talk to
+    this.chat = this.info.tutorial || isLocalTable(this.tableId) ? null : mountChat(this.main, this.tableId,
       { info: () => this.info, mine: () => this.conn.mine(), send: (message) => this.conn.send(message) });
     this.conn.connectAll();
     this.render();
@@ -120,7 +122,8 @@ class TableScreen {
     const { info } = this;
     const mine = this.conn.mine();
     return [
-      tableHead(info, inviteLink(this.invite, this.tableId), () => timerText(info, this.changedAt)),
+      tableHead(info, isLocalTable(this.tableId) ? null : inviteLink(this.invite, this.tableId),
+        () => timerText(info, this.changedAt)),
       seatsBar(info, mine, (seat) => this.leave(seat)),
       ...this.invitation(mine),
       this.boardPart(state, mine),

@@ -6,7 +6,7 @@
 // switched off per table in this browser.
 import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
-import { here, tokensFor } from "../../js/api.js";
+import { api, tokensFor } from "../../js/api.js";
 
 // Where the lobby lists this game (the easiest first); none of its refusals names a seat.
 export const playOrder = 4;
@@ -190,9 +190,7 @@ export function render(ctx) {
     if (!entry) return;
     ui.hintError = null;
     try {
-      const response = await fetch(here(`/api/tables/${tableId}/hint?token=${encodeURIComponent(entry.token)}`));
-      const data = await response.json();
-      if (!response.ok) throw new Error(data.detail || response.statusText);
+      const data = await api.hint(tableId, entry.token);
       ui.hint = { ...data, version: ctx.version };
     } catch (err) {
       ui.hintError = err.message;

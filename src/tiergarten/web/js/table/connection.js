@@ -4,6 +4,7 @@
 // error(message), offline(yes) and closed(key, code) (a socket the server closed for good).
 import { tokensFor } from "../api.js";
 import { TableSocket } from "../net.js";
+import { isLocalTable, LocalTable } from "../offline/local.js";
 import { keptLog } from "./log.js";
 
 export class TableConnection {
@@ -42,7 +43,8 @@ export class TableConnection {
 
   socketFor(key, token) {
     const events = this.events;
-    return new TableSocket(this.tableId, token, {
+    const Socket = isLocalTable(this.tableId) ? LocalTable : TableSocket;  // the same interface
+    return new Socket(this.tableId, token, {
       table: (message) => events.table(message),
       chat: (line) => events.chat(line),
       chat_log: (message) => events.chatLog(message.lines),

@@ -1,4 +1,5 @@
-// The table's head: the game's name, the table's status, the invite link (not at a tutorial),
+// The table's head: the game's name, the table's status, the invite link (not at a tutorial,
+// nor at a table on this device: `link` null),
 // the turn timer and the note shown while the connection is down (the screen's .offline).
 import { h } from "../dom.js";
 import { t, tOr } from "../i18n.js";
@@ -10,7 +11,7 @@ export function tableHead(info, link, timer) {
   return h("section#head.table-head", {},
     h("h1", {}, tOr(`game.${info.game}.title`, info.game)),
     h("span.status", { dataset: { status: info.status } }, t(`table.status.${info.status}`)),
-    info.tutorial ? null : inviteField(link),
+    info.tutorial || !link ? null : inviteField(link),
     info.timer ? h("span.timer", { title: t("table.timer_help", { seconds: info.timer }) }, "⏱ ",
       h("span#turn-timer", {}, timer())) : null,
     h("span.conn", {}, t("table.offline")));
