@@ -23,13 +23,13 @@ if TYPE_CHECKING:
     from .envs import parallel_env, pettingzoo_env
     from .single import gym_env
 
-_WHERE = {"pettingzoo_env": "envs", "parallel_env": "envs",
-          "gym_env": "single", "encoder": "encoders"}
+_WHERE = {"pettingzoo_env": f"{__name__}.envs", "parallel_env": f"{__name__}.envs",
+          "gym_env": f"{__name__}.single", "encoder": "tiergarten.encoders"}
 
 
 def __getattr__(name: str) -> Any:
     if name in _WHERE:
-        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+        return getattr(importlib.import_module(_WHERE[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -54,7 +54,8 @@ def _mammuz(obs: Mapping[str, Any]) -> list[tuple[float, ...]]:
 
 
 def _mucca(obs: Mapping[str, Any]) -> list[tuple[float, ...]]:
-    return [(float(c), float(s)) for c, s in zip(obs["cards"], obs["stars"], strict=True)]
+    stars = obs["stars"] or [0] * len(obs["cards"])  # the junior variant has no stars
+    return [(float(c), float(s)) for c, s in zip(obs["cards"], stars, strict=True)]
 
 
 def _scores(obs: Mapping[str, Any]) -> list[tuple[float, ...]]:
