@@ -134,6 +134,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             manager.chat_limits.counters = counters  # chat too, per table, address, account
             counters.start()
             metrics.watch_redis()
+        app.state.lab.start()
         metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),
                       None if cluster is None else lambda: app.state.cluster.relayed)
         tasks: set[asyncio.Task[None]] = set()
@@ -143,12 +144,12 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         finally:
             for task in tasks:
                 task.cancel()
+            await app.state.lab.stop()  # its counts released before the counters stop
             await manager.stop()
             if app.state.cluster is not None:
                 await app.state.cluster.stop()
             if counters is not None:
                 await counters.stop()
-            await asyncio.to_thread(app.state.lab.stop)
             store.close()
             if isinstance(limiter, RedisLimiter):
                 limiter.close()
