@@ -7,6 +7,9 @@ is sent to the owner over the bus (`Requests.send`: an `H` frame), run there thr
 owner's own app (`Requests.serve`, `call_app`), and its answer (an `R` frame) returned as it
 is. So the routes stay what they are. `GET /api/tables` (the lobby) lists the open tables of
 every worker, from the store.
+
+The owner's routes see the address the request came from (the frame carries it), as they would
+have on the worker it reached.
 """
 
 from __future__ import annotations
@@ -84,9 +87,10 @@ class ForwardMiddleware:
         body = await _body(receive)
         headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]
                    if k in KEPT_HEADERS]
+        client = scope.get("client")
         status, out_headers, out = await cluster.requests.send(
             owner, scope["method"], path, scope.get("query_string", b"").decode("latin-1"),
-            headers, body)
+            headers, body, client[0] if client else None)
         await _answer(send, status, [(k.encode("latin-1"), v.encode("latin-1"))
                                      for k, v in out_headers], out)
 
@@ -108,13 +112,15 @@ class Requests:
         self._ids = itertools.count(1)
 
     async def send(self, owner: str, method: str, path: str, query: str,
-                   headers: list[tuple[str, str]], body: bytes) -> Answer:
-        """Run a request at the worker `owner`; its answer (503 if none comes in time)."""
+                   headers: list[tuple[str, str]], body: bytes,
+                   client: str | None = None) -> Answer:
+        """Run a request at the worker `owner` (`client`: the address it came from); its
+        answer (503 if none comes in time)."""
         request_id = next(self._ids)
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._replies[request_id] = future
         self.bus.send(owner, HTTP, {"id": request_id, "w": self.bus.worker_id, "m": method,
-                                    "p": path, "q": query, "h": headers}, body)
+                                    "p": path, "q": query, "h": headers, "c": client}, body)
         try:
             status, out_headers, out = await asyncio.wait_for(future, self.timeout)
             return status, [(k, v) for k, v in out_headers], out
@@ -136,13 +142,14 @@ class Requests:
         if self.app is None:
             return
         args = (header["m"], header["p"], header["q"], header["h"], body)
+        client = header.get("c")
         match = TABLE_PATH.match(header["p"])
         try:
             placed = None if match is None else await self.place(match.group(1))
             if placed is None:
-                status, headers, out = await call_app(self.app, *args)
+                status, headers, out = await call_app(self.app, *args, client=client)
             elif placed != header["w"]:
-                status, headers, out = await self.send(placed, *args)
+                status, headers, out = await self.send(placed, *args, client)
             else:
                 status, headers, out = 503, JSON, (
                     b'{"detail": "the table is moving between servers; try again"}')
@@ -175,22 +182,27 @@ async def _answer(send: Send, status: int, headers: list[tuple[bytes, bytes]],
 
 
 async def call_app(app: ASGIApp, method: str, path: str, query: str,
-                   headers: list[tuple[str, str]], body: bytes
+                   headers: list[tuple[str, str]], body: bytes, client: str | None = None
                    ) -> tuple[int, list[tuple[str, str]], bytes]:
-    """Run one HTTP request through `app` in this process; its status, headers and body."""
+    """Run one HTTP request through `app` in this process, as from the address `client`
+    (default: loopback); its status, headers and body."""
     scope: Scope = {
         "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
         "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "",
         "query_string": query.encode("latin-1"),
         "headers": [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
-        "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 0), "forwarded": True,
+        "client": (client or "127.0.0.1", 0), "server": ("127.0.0.1", 0), "forwarded": True,
     }
     sent = False
+    answered = asyncio.Event()  # the whole answer is sent: only then has the client "gone"
     answer: dict[str, Any] = {"status": 500, "headers": [], "body": []}
 
     async def receive() -> Message:
+        # the body, then nothing until the answer is complete, as from a server: a streamed
+        # answer (a file) listens for a disconnect meanwhile, and one at once would cut it
         nonlocal sent
         if sent:
+            await answered.wait()
             return {"type": "http.disconnect"}
         sent = True
         return {"type": "http.request", "body": body, "more_body": False}
@@ -202,6 +214,11 @@ async def call_app(app: ASGIApp, method: str, path: str, query: str,
                                  for k, v in message.get("headers", [])]
         elif message["type"] == "http.response.body":
             answer["body"].append(message.get("body", b""))
+            if not message.get("more_body"):
+                answered.set()
 
-    await app(scope, receive, send)
+    try:
+        await app(scope, receive, send)
+    finally:
+        answered.set()
     return answer["status"], answer["headers"], b"".join(answer["body"])
