@@ -8,8 +8,10 @@ owner's own app (`Requests.serve`, `call_app`), and its answer (an `R` frame) re
 is. So the routes stay what they are. `GET /api/tables` (the lobby) lists the open tables of
 every worker, from the store.
 
-The owner's routes see the address the request came from (the frame carries it), as they would
-have on the worker it reached.
+A request about a lab run, `/api/lab/runs/{id}...`, is run where the run is played: here if
+this worker has it, else at the worker `LabRuns.owner` names (labruns.py), the same way; a run
+whose worker is gone is unknown here too (404). The owner's routes see the address the request
+came from (the frame carries it), so a run started without an account is still its starter's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ AWAY = "the servers cannot reach each other just now (Redis); try again shortly"
 Answer = tuple[int, list[tuple[str, str]], bytes]  # status, headers, body
 JSON = [("content-type", "application/json")]
 TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
+LAB_PATH = re.compile(r"^/api/lab/runs/([A-Za-z0-9_-]{1,40})(?:/|$)")
 # what the owner's routes may read: the body's type, the answer wanted, the player's session
 KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
                 b"authorization", b"host", b"origin", b"x-forwarded-for",
@@ -67,11 +70,16 @@ class ForwardMiddleware:
                           text(list(await cluster.open_tables())).encode())
             return
         match = TABLE_PATH.match(path)
-        if match is None:
+        lab_run = LAB_PATH.match(path)
+        if match is None and lab_run is None:
             await self.app(scope, receive, send)
             return
         try:
-            owner = await cluster.place(match.group(1))
+            if lab_run is not None:
+                owner = await _lab_owner(scope, cluster, lab_run.group(1))
+            else:
+                assert match is not None
+                owner = await cluster.place(match.group(1))
         except RuntimeError as exc:  # nobody runs it now (moving between workers)
             await _answer(send, 503, [(b"content-type", b"application/json"),
                                       (b"retry-after", b"1")],
@@ -93,6 +101,16 @@ class ForwardMiddleware:
             headers, body, client[0] if client else None)
         await _answer(send, status, [(k.encode("latin-1"), v.encode("latin-1"))
                                      for k, v in out_headers], out)
+
+
+async def _lab_owner(scope: Scope, cluster: Any, run_id: str) -> str | None:
+    """Where a lab run is played: None here (or nowhere: the routes say 404), else the
+    worker's id. Raises when Redis does not answer about another worker's run."""
+    lab = getattr(scope["app"].state, "lab", None)
+    if lab is not None and lab.get(run_id) is not None:
+        return None
+    owner: str | None = await cluster.lab_runs.owner(run_id)
+    return None if owner == cluster.me else owner
 
 
 class Unavailable(RuntimeError):
@@ -126,7 +144,8 @@ class Requests:
             return status, [(k, v) for k, v in out_headers], out
         except TimeoutError:
             return 503, JSON, (
-                b'{"detail": "the server that holds this table did not answer; try again"}')
+                b'{"detail": "the server that holds this table or lab run did not answer; try '
+                b'again"}')
         finally:
             self._replies.pop(request_id, None)
 
