@@ -4,17 +4,27 @@
 `proxy="nginx"`, each with its deploy/ config; as `nobody` when we are root, in temp dirs:
 benchmarks/services.py) and `workers` processes of `python -m tiergarten.server --redis`
 on one PostgreSQL database; `stop()` stops all of it and says what each worker printed.
+
+`Apps(redis_url, settings).start()` is a deployment's workers as apps in this process instead
+(a `TestClient` each, each on its own event loop thread, every worker talking to the others
+over the real redis-server): for a test that reaches into a worker (its lab, its counts).
 """
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 import redis
 from benchmarks.services import Caddy, Nginx, Redis
+from fastapi.testclient import TestClient
+
+from tiergarten.server.app import create_app, memory_stores
+from tiergarten.server.cluster import ClusterSettings
+from tiergarten.server.edge.settings import Settings
 
 from .harness import Server
 
@@ -111,3 +121,44 @@ class Deployment:
                     service.stop()
         if self.client is not None:
             self.client.close()
+
+
+class Apps:
+    """`count` workers of one deployment as apps in this process, on one redis-server (each
+    with its own tables in memory, which these tests do not share): `clients[n]` is worker
+    `n`'s `TestClient`, `ids[n]` its worker id. A prefix of their own keeps the Redis keys of
+    one test's workers from another's."""
+
+    def __init__(self, redis_url: str, settings: Settings, count: int = 2,
+                 lease_ttl: float = 2.0) -> None:
+        self.redis_url, self.settings, self.count = redis_url, settings, count
+        self.lease_ttl = lease_ttl
+        self.prefix = f"tgt{secrets.token_hex(4)}"
+        self.ids = [f"{self.prefix}-w{n}" for n in range(count)]
+        self.clients: list[TestClient] = []
+
+    def start(self) -> Apps:
+        try:
+            for worker_id in self.ids:
+                cluster = ClusterSettings(self.redis_url, worker_id, lease_ttl=self.lease_ttl,
+                                          prefix=self.prefix)
+                app = create_app(settings=self.settings, web=None, cluster=cluster,
+                                 stores=memory_stores)
+                client = TestClient(app, base_url="http://127.0.0.1")
+                client.__enter__()
+                self.clients.append(client)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        for client in self.clients:
+            client.__exit__(None, None, None)
+        self.clients = []
+
+    def __enter__(self) -> list[TestClient]:
+        return self.start().clients
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()

@@ -192,3 +192,19 @@ def test_a_run_longer_than_the_lab_allows_stops_after_its_first_games(make: Make
     assert run["error"].startswith("this run would take about ")
     assert run["error"].endswith("a lab run may take; fewer games or quicker bots shorten it")
     assert run["estimate"].startswith("about ") and run["report"] is None
+
+
+def test_a_run_that_ends_lets_go_of_its_places_and_the_next_one_plays(make: Make) -> None:
+    client = make(lab_per_user=2, lab_queue=1, lab_running=1, lab_games=5000, lab_seconds=1e6)
+    lab = lab_of(client)
+    long = ask(client, players=["random", "random"], games=5000).json()
+    assert long["status"] == "running"  # a place to play was free: it plays at once
+    assert lab.runs[long["id"]].playing.wait(WAIT)
+    short = ask(client).json()
+    assert (short["status"], short["position"]) == ("queued", 1)  # the one place is taken
+    assert ask(client).status_code == 429  # two of this user's
+    assert client.post(f"/api/lab/runs/{long['id']}/cancel").status_code == 200
+    assert finish(client, short)["status"] == "done"  # it took the place the long one let go
+    again = ask(client)  # a run that is done counts no more: its user, queue and play places
+    assert again.status_code == 201, again.text
+    assert finish(client, again.json())["status"] == "done"

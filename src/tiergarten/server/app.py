@@ -6,8 +6,9 @@ in memory (`memory_stores`) — and the process's connections (`LocalTransport`)
 store and the connections to the `TableManager`, which gives them to every table, and the
 players port to `Accounts` and the ratings (the routes reach accounts and ratings through
 them only). Sign-in limits are counted in this process, or in Redis for a cluster
-(players/limits.py). REST (JSON): games and their options, create / list / show tables, join,
-leave, record, replay, rematch, hints; the lab's runs (server/lab); `/readyz`. Websocket
+(players/limits.py), as are the other limits and the lab's bounds (edge/redis_counters.py).
+REST (JSON): games and their options, create / list / show tables, join, leave, record,
+replay, rematch, hints; the lab's runs (server/lab); `/readyz`. Websocket
 `/ws/{table_id}?token=...`: play (see `protocol` and docs/protocol.md). Every HTTP answer
 carries the security headers of server/edge/headers.py; a database that is away answers 503
 (`StoreUnavailable`).
@@ -132,8 +133,13 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                                              cluster.worker_id)
             app.state.gate = Gate(settings, counters)
             manager.chat_limits.counters = counters  # chat too, per table, address, account
+            # the lab's queue and runs per user too; its runs found from every worker
+            app.state.lab.counters = counters
+            app.state.lab.placed = app.state.cluster.lab_runs.add
+            app.state.cluster.lab_runs.start(lambda: list(app.state.lab.runs))
             counters.start()
             metrics.watch_redis()
+        app.state.lab.start()
         metrics.watch(lambda status: sum(t.status == status for t in manager.tables.values()),
                       None if cluster is None else lambda: app.state.cluster.relayed)
         tasks: set[asyncio.Task[None]] = set()
@@ -143,12 +149,12 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         finally:
             for task in tasks:
                 task.cancel()
+            await app.state.lab.stop()  # its counts released before the counters stop
             await manager.stop()
             if app.state.cluster is not None:
                 await app.state.cluster.stop()
             if counters is not None:
                 await counters.stop()
-            await asyncio.to_thread(app.state.lab.stop)
             store.close()
             if isinstance(limiter, RedisLimiter):
                 limiter.close()

@@ -154,13 +154,15 @@ class Settable(BaseSettings):
     # -- the lab in the browser (Settings; server/lab, docs/lab.md) ------------------------
     lab_workers: int = _count(TABLE.lab_workers, "processes that play one lab run's games (1: "
                               "a thread of the server's process)", group="lab")
-    lab_running: int = _count(TABLE.lab_running, "lab runs played at once; the others wait in "
-                              "the queue", group="lab")
-    lab_queue: int = _count(TABLE.lab_queue, "lab runs that may wait at once; beyond, a run "
-                            "is refused (503)", ge=0, group="lab")
+    lab_running: int = _count(TABLE.lab_running, "lab runs played at once, per process or "
+                              "per cluster with Redis; the others wait in the queue",
+                              group="lab")
+    lab_queue: int = _count(TABLE.lab_queue, "lab runs that may wait at once, per process or "
+                            "per cluster with Redis; beyond, a run is refused (503)", ge=0,
+                            group="lab")
     lab_per_user: int = _count(TABLE.lab_per_user, "lab runs one user (an account, else an "
-                               "address) may have queued or running at once (429 beyond)",
-                               group="lab")
+                               "address) may have queued or running at once, per process or "
+                               "per cluster with Redis (429 beyond)", group="lab")
     lab_games: int = _count(TABLE.lab_games, "games one lab run may play in all (line-ups "
                             "times games)", group="lab")
     lab_seconds: float = _seconds(TABLE.lab_seconds, "the longest a lab run may take, by the "

@@ -7,6 +7,11 @@ is sent to the owner over the bus (`Requests.send`: an `H` frame), run there thr
 owner's own app (`Requests.serve`, `call_app`), and its answer (an `R` frame) returned as it
 is. So the routes stay what they are. `GET /api/tables` (the lobby) lists the open tables of
 every worker, from the store.
+
+A request about a lab run, `/api/lab/runs/{id}...`, is run where the run is played: here if
+this worker has it, else at the worker `LabRuns.owner` names (labruns.py), the same way; a run
+whose worker is gone is unknown here too (404). The owner's routes see the address the request
+came from (the frame carries it), so a run started without an account is still its starter's.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ AWAY = "the servers cannot reach each other just now (Redis); try again shortly"
 Answer = tuple[int, list[tuple[str, str]], bytes]  # status, headers, body
 JSON = [("content-type", "application/json")]
 TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9_-]{1,40})(?:/|$)")
+LAB_PATH = re.compile(r"^/api/lab/runs/([A-Za-z0-9_-]{1,40})(?:/|$)")
 # what the owner's routes may read: the body's type, the answer wanted, the player's session
 KEPT_HEADERS = {b"content-type", b"accept", b"accept-encoding", b"accept-language", b"cookie",
                 b"authorization", b"host", b"origin", b"x-forwarded-for",
@@ -64,11 +70,16 @@ class ForwardMiddleware:
                           text(list(await cluster.open_tables())).encode())
             return
         match = TABLE_PATH.match(path)
-        if match is None:
+        lab_run = LAB_PATH.match(path)
+        if match is None and lab_run is None:
             await self.app(scope, receive, send)
             return
         try:
-            owner = await cluster.place(match.group(1))
+            if lab_run is not None:
+                owner = await _lab_owner(scope, cluster, lab_run.group(1))
+            else:
+                assert match is not None
+                owner = await cluster.place(match.group(1))
         except RuntimeError as exc:  # nobody runs it now (moving between workers)
             await _answer(send, 503, [(b"content-type", b"application/json"),
                                       (b"retry-after", b"1")],
@@ -84,11 +95,22 @@ class ForwardMiddleware:
         body = await _body(receive)
         headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]
                    if k in KEPT_HEADERS]
+        client = scope.get("client")
         status, out_headers, out = await cluster.requests.send(
             owner, scope["method"], path, scope.get("query_string", b"").decode("latin-1"),
-            headers, body)
+            headers, body, client[0] if client else None)
         await _answer(send, status, [(k.encode("latin-1"), v.encode("latin-1"))
                                      for k, v in out_headers], out)
+
+
+async def _lab_owner(scope: Scope, cluster: Any, run_id: str) -> str | None:
+    """Where a lab run is played: None here (or nowhere: the routes say 404), else the
+    worker's id. Raises when Redis does not answer about another worker's run."""
+    lab = getattr(scope["app"].state, "lab", None)
+    if lab is not None and lab.get(run_id) is not None:
+        return None
+    owner: str | None = await cluster.lab_runs.owner(run_id)
+    return None if owner == cluster.me else owner
 
 
 class Unavailable(RuntimeError):
@@ -108,19 +130,22 @@ class Requests:
         self._ids = itertools.count(1)
 
     async def send(self, owner: str, method: str, path: str, query: str,
-                   headers: list[tuple[str, str]], body: bytes) -> Answer:
-        """Run a request at the worker `owner`; its answer (503 if none comes in time)."""
+                   headers: list[tuple[str, str]], body: bytes,
+                   client: str | None = None) -> Answer:
+        """Run a request at the worker `owner` (`client`: the address it came from); its
+        answer (503 if none comes in time)."""
         request_id = next(self._ids)
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._replies[request_id] = future
         self.bus.send(owner, HTTP, {"id": request_id, "w": self.bus.worker_id, "m": method,
-                                    "p": path, "q": query, "h": headers}, body)
+                                    "p": path, "q": query, "h": headers, "c": client}, body)
         try:
             status, out_headers, out = await asyncio.wait_for(future, self.timeout)
             return status, [(k, v) for k, v in out_headers], out
         except TimeoutError:
             return 503, JSON, (
-                b'{"detail": "the server that holds this table did not answer; try again"}')
+                b'{"detail": "the server that holds this table or lab run did not answer; try '
+                b'again"}')
         finally:
             self._replies.pop(request_id, None)
 
@@ -136,13 +161,14 @@ class Requests:
         if self.app is None:
             return
         args = (header["m"], header["p"], header["q"], header["h"], body)
+        client = header.get("c")
         match = TABLE_PATH.match(header["p"])
         try:
             placed = None if match is None else await self.place(match.group(1))
             if placed is None:
-                status, headers, out = await call_app(self.app, *args)
+                status, headers, out = await call_app(self.app, *args, client=client)
             elif placed != header["w"]:
-                status, headers, out = await self.send(placed, *args)
+                status, headers, out = await self.send(placed, *args, client)
             else:
                 status, headers, out = 503, JSON, (
                     b'{"detail": "the table is moving between servers; try again"}')
@@ -175,22 +201,27 @@ async def _answer(send: Send, status: int, headers: list[tuple[bytes, bytes]],
 
 
 async def call_app(app: ASGIApp, method: str, path: str, query: str,
-                   headers: list[tuple[str, str]], body: bytes
+                   headers: list[tuple[str, str]], body: bytes, client: str | None = None
                    ) -> tuple[int, list[tuple[str, str]], bytes]:
-    """Run one HTTP request through `app` in this process; its status, headers and body."""
+    """Run one HTTP request through `app` in this process, as from the address `client`
+    (default: loopback); its status, headers and body."""
     scope: Scope = {
         "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
         "scheme": "http", "path": path, "raw_path": path.encode(), "root_path": "",
         "query_string": query.encode("latin-1"),
         "headers": [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
-        "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 0), "forwarded": True,
+        "client": (client or "127.0.0.1", 0), "server": ("127.0.0.1", 0), "forwarded": True,
     }
     sent = False
+    answered = asyncio.Event()  # the whole answer is sent: only then has the client "gone"
     answer: dict[str, Any] = {"status": 500, "headers": [], "body": []}
 
     async def receive() -> Message:
+        # the body, then nothing until the answer is complete, as from a server: a streamed
+        # answer (a file) listens for a disconnect meanwhile, and one at once would cut it
         nonlocal sent
         if sent:
+            await answered.wait()
             return {"type": "http.disconnect"}
         sent = True
         return {"type": "http.request", "body": body, "more_body": False}
@@ -202,6 +233,11 @@ async def call_app(app: ASGIApp, method: str, path: str, query: str,
                                  for k, v in message.get("headers", [])]
         elif message["type"] == "http.response.body":
             answer["body"].append(message.get("body", b""))
+            if not message.get("more_body"):
+                answered.set()
 
-    await app(scope, receive, send)
+    try:
+        await app(scope, receive, send)
+    finally:
+        answered.set()
     return answer["status"], answer["headers"], b"".join(answer["body"])

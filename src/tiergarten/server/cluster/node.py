@@ -10,7 +10,8 @@ reconnect) its relayed connections to owners that died, and adopts tables nobody
 (adopt.py: tables in play whose lease is free, a fair share per scan, rebuilt from their logs
 and started; every worker hears of the new owner and its relayed connections reconnect).
 Frames from other workers go to their parts: connections held elsewhere to tables here
-(remote.py), relayed connections here (relay.py), forwarded requests (forward.py).
+(remote.py), relayed connections here (relay.py), forwarded requests (forward.py). Which
+worker plays which lab run is `lab_runs` (labruns.py), for the requests about a run.
 
 A table nobody owns otherwise (new, or waiting for people) is taken by the first worker asked
 for it. The proxy sends all of a table's requests and websockets to one worker, chosen by the
@@ -38,6 +39,7 @@ from ..table.messages import stored_table
 from .adopt import OWNER, Adopter
 from .bus import Bus
 from .forward import AWAY, HTTP, REDIS_DOWN, REPLY, ASGIApp, Requests, Unavailable
+from .labruns import LabRuns
 from .lease import Leases
 from .relay import ATTACH, DETACH, LATENCY, MESSAGE, RECONNECT, Relay, RelayHub
 from .remote import RemotePeers
@@ -71,6 +73,7 @@ class Cluster:
         self.manager: TableManager | None = None
         self.draining = False
         self.adopter = Adopter(store, self.leases, self.bus)
+        self.lab_runs = LabRuns.connect(settings.redis_url, settings.prefix, self.me)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
@@ -100,6 +103,7 @@ class Cluster:
         with contextlib.suppress(Exception):
             await self.leases.retire()
         await self.bus.stop()
+        await self.lab_runs.stop()
         for task in list(self._tasks):
             task.cancel()
         with contextlib.suppress(Exception):

@@ -11,6 +11,13 @@ the bound:
   run beyond that is refused (503, with Retry-After);
 - **per user:** one user (a signed-in account, else an address) has at most `lab_per_user`
   runs queued or running at once (429);
+- **across workers:** those three are counts held in the server's `Counters` (edge/counters.py)
+  under `lab:running`, `lab:queued` and `lab:user:{owner}`: this process's own
+  (`LocalCounters`), or with Redis the whole deployment's (`RedisCounters`: one field per
+  worker, a dead worker's dropped once its liveness key expires; on a Redis blip each worker
+  counts alone for a few seconds, as the other limits do). A run takes a place in the queue,
+  then a place to play, which in a cluster may come free on another worker: while runs wait,
+  the lab tries again every `POLL` seconds;
 - **the time:** once the first games of each line-up are in, their time says what the rest
   will take (`sim.pool.Estimate`, shown with the run); a run that would take longer than
   `lab_seconds` stops there, saying so;
@@ -20,11 +27,18 @@ the bound:
 A finished run keeps its figures (`simulate --json`'s) and its HTML report (`--report`'s
 page, plots and report.json) in a folder of its own; the newest `KEPT` finished runs are
 kept, in memory and in a temporary folder, until the server stops. Runs are this process's:
-they are not stored in the database and do not survive a restart.
+they are not stored in the database and do not survive a restart. In a cluster, requests about
+a run another worker plays are run by that worker (cluster/labruns.py, cluster/forward.py);
+`placed` hears of every new run, so that the other workers can find it.
+
+The lab's state is the event loop's (`submit`, `cancel` and the starting of runs run there);
+a run's thread writes only its own progress and result, and hands its end to the loop.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 import shutil
@@ -32,89 +46,63 @@ import tempfile
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from tiergarten.sim.pool import Estimate, duration
-from tiergarten.sim.request import Mode, as_json, check, write_html
+from tiergarten.sim.request import as_json, check, write_html
 
+from ..edge.counters import Counters, LocalCounters
 from ..edge.settings import Settings
+from .run import ACTIVE, Cancelled, LabError, Run, TooLong
 
 log = logging.getLogger("tiergarten.lab")
 
 KEPT = 100  # finished runs kept (the oldest go first)
 RETRY_AFTER = 30  # seconds: when to try again after a full queue
-ACTIVE = ("queued", "running")
 REPORT_LOCK = threading.Lock()  # matplotlib's pyplot is not for two threads at once
+POLL = 1.0  # seconds between tries for a place to play while runs wait (in a cluster)
+RUNNING, QUEUED = "lab:running", "lab:queued"  # the counts of runs playing, waiting
 
 
-class LabError(ValueError):
-    """A run that cannot be had; `status` is the HTTP status to answer."""
-
-    def __init__(self, message: str, status: int = 400, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.retry_after = retry_after
-
-
-class Cancelled(Exception):
-    """Raised from a run's progress to stop its games."""
-
-
-class TooLong(Exception):
-    """Raised from a run's estimate: the rest would take longer than the lab allows."""
-
-
-@dataclass
-class Run:
-    """One run: its request as asked, its checked `mode`, its progress and its result."""
-
-    id: str
-    owner: str
-    request: dict[str, Any]
-    mode: Mode
-    total: int  # games in all (line-ups × games)
-    status: str = "queued"
-    done: int = 0
-    result: dict[str, Any] | None = None
-    error: str | None = None
-    estimate: str | None = None  # what the rest costs, from the first games
-    folder: Path | None = None
-    asked: float = field(default_factory=time.time)
-    started: float | None = None
-    ended: float | None = None
-    cancelling: bool = False
-    playing: threading.Event = field(default_factory=threading.Event)  # its first games are in
-    finished: threading.Event = field(default_factory=threading.Event)
-
-    def to_dict(self, position: int | None = None) -> dict[str, Any]:
-        end = self.ended or time.time()
-        return {"id": self.id, "status": self.status, "request": self.request,
-                "done": self.done, "total": self.total, "position": position,
-                "elapsed_s": None if self.started is None else round(end - self.started, 3),
-                "estimate": self.estimate, "error": self.error, "result": self.result,
-                "report": f"api/lab/runs/{self.id}/report" if self.folder else None}
+def user_key(owner: str) -> str:
+    """The count of one user's runs queued or running."""
+    return f"lab:user:{owner}"
 
 
 class Lab:
-    """The runs of one server process (see the module doc)."""
+    """The runs of one server process, bounded by `counters` (see the module doc)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, counters: Counters | None = None) -> None:
         self.settings = settings
+        self.counters: Counters = counters or LocalCounters()
         self.runs: dict[str, Run] = {}  # in the order asked
         self.waiting: deque[Run] = deque()
         self.running: set[str] = set()
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # the reports' folder, made by the runs' threads
         self.threads: list[threading.Thread] = []
         self.held = False  # tests: runs wait until `release`
+        self.placed: Callable[[str], Awaitable[None]] | None = None  # hears of each new run
         self._folder: Path | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._starting: asyncio.Lock | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the runs on this event loop (the first `submit` does, if nobody did)."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            self._wake, self._starting = asyncio.Event(), asyncio.Lock()
+            self._task = self._loop.create_task(self._starter(), name="lab")
 
     # -- asking ------------------------------------------------------------------------------
 
-    def submit(self, owner: str, game: str, players: list[str] | None, games: int, seed: int,
-               options: dict[str, Any], sweep: str | None = None) -> Run:
+    async def submit(self, owner: str, game: str, players: list[str] | None, games: int,
+                     seed: int, options: dict[str, Any], sweep: str | None = None) -> Run:
         """Check a run and queue it; LabError says what was wrong and what is allowed."""
+        self.start()
         s = self.settings
         try:
             mode = check(game, players, games, seed, options, s.lab_workers,
@@ -127,46 +115,46 @@ class Lab:
                            f"asks for {total:,} ({len(mode.plans)} line-up(s) of {games:,})")
         request = {"game": game, "players": list(mode.plans[0].players), "games": games,
                    "seed": seed, "options": dict(options), "sweep": sweep}
-        with self.lock:
-            mine = sum(r.owner == owner and r.status in ACTIVE for r in self.runs.values())
-            if mine >= s.lab_per_user:
-                raise LabError(f"you have {mine} lab run(s) queued or running, the most one "
-                               f"person may have at once ({s.lab_per_user}); wait for one to "
-                               "finish or cancel one", 429)
-            if len(self.waiting) >= s.lab_queue:
-                raise LabError(f"the lab's queue is full: {len(self.waiting)} runs are "
-                               f"waiting, the most it holds; try again in a minute", 503,
-                               RETRY_AFTER)
-            run = Run(secrets.token_urlsafe(9), owner, request, mode, total)
-            self.runs[run.id] = run
-            self.waiting.append(run)
-            self._forget_old()
-        self._next()
+        if not await self.counters.hold(user_key(owner), s.lab_per_user):
+            raise LabError(f"you have {s.lab_per_user} lab run(s) queued or running, the most "
+                           f"one person may have at once ({s.lab_per_user}); wait for one to "
+                           "finish or cancel one", 429)
+        if not await self.counters.hold(QUEUED, s.lab_queue):
+            self.counters.release(user_key(owner))
+            raise LabError(f"the lab's queue is full: {s.lab_queue} runs are waiting, the "
+                           "most it holds; try again in a minute", 503, RETRY_AFTER)
+        run = Run(secrets.token_urlsafe(9), owner, request, mode, total)
+        self.runs[run.id] = run
+        self.waiting.append(run)
+        self._forget_old()
+        if self.placed is not None:
+            await self.placed(run.id)
+        if not await self._start_waiting():
+            self._poke()  # no place to play now: the starter tries again every POLL seconds
         return run
 
     def get(self, run_id: str) -> Run | None:
         return self.runs.get(run_id)
 
     def position(self, run: Run) -> int | None:
-        """A queued run's place in the queue (1: next), else None."""
-        with self.lock:
-            for i, waiting in enumerate(self.waiting):
-                if waiting is run:
-                    return i + 1
+        """A queued run's place in this process's queue (1: next), else None."""
+        for i, waiting in enumerate(self.waiting):
+            if waiting is run:
+                return i + 1
         return None
 
     def cancel(self, run: Run, owner: str) -> None:
         """Cancel a queued or running run of `owner`'s (LabError otherwise)."""
         if run.owner != owner:
             raise LabError("only whoever started a run may cancel it", 403)
-        with self.lock:
-            if run.status not in ACTIVE:
-                raise LabError(f"this run is {run.status} already; only a queued or running "
-                               "run can be cancelled", 409)
-            run.cancelling = True
-            if run in self.waiting:
-                self.waiting.remove(run)
-                self._end(run, "cancelled")
+        if run.status not in ACTIVE:
+            raise LabError(f"this run is {run.status} already; only a queued or running "
+                           "run can be cancelled", 409)
+        run.cancelling = True
+        if run in self.waiting:
+            self.waiting.remove(run)
+            self.counters.release(QUEUED)
+            self._end(run, "cancelled")
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -175,20 +163,57 @@ class Lab:
         self.held = True
 
     def release(self) -> None:
+        """Start the runs again (from any thread)."""
         self.held = False
-        self._next()
+        self._post(self._poke)
 
-    def _next(self) -> None:
-        with self.lock:
-            while (not self.held and self.waiting
-                   and len(self.running) < self.settings.lab_running):
+    def _poke(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    def _post(self, call: Callable[..., None], *args: Any) -> bool:
+        """Run `call(*args)` on the lab's event loop (from a run's thread, or a test's)."""
+        if self._loop is None:
+            return False
+        try:
+            self._loop.call_soon_threadsafe(call, *args)
+        except RuntimeError:  # the loop is closed: the server has stopped
+            return False
+        return True
+
+    async def _starter(self) -> None:
+        """Start waiting runs when a place to play comes free: at once when one of this
+        process's runs ends, and every `POLL` seconds while runs wait (another worker's)."""
+        assert self._wake is not None
+        while True:
+            self._wake.clear()
+            try:
+                waits = not await self._start_waiting()
+            except Exception:  # logged; the lab goes on, trying again in a moment
+                log.exception("the lab could not start its waiting runs")
+                waits = True
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), POLL if waits else None)
+
+    async def _start_waiting(self) -> bool:
+        """Start the waiting runs there is room for; False if some wait for a place."""
+        assert self._starting is not None
+        async with self._starting:
+            while not self.held and self.waiting:
+                if not await self.counters.hold(RUNNING, self.settings.lab_running):
+                    return False
+                if not self.waiting:  # cancelled meanwhile
+                    self.counters.release(RUNNING)
+                    break
                 run = self.waiting.popleft()
+                self.counters.release(QUEUED)
                 self.running.add(run.id)
                 run.status, run.started = "running", time.time()
                 thread = threading.Thread(target=self._play, args=(run,), daemon=True,
                                           name=f"tg-lab-{run.id}")
                 self.threads = [t for t in self.threads if t.is_alive()] + [thread]
                 thread.start()
+        return True
 
     def _play(self, run: Run) -> None:
         def tick(done: int) -> None:
@@ -220,13 +245,19 @@ class Lab:
         except Exception as exc:  # a run's failure is its own: said, logged, the lab goes on
             status, run.error = "failed", f"{type(exc).__name__}: {exc}"
             log.exception("lab run %s failed", run.id)
-        with self.lock:
-            self.running.discard(run.id)
-            self._end(run, status)
-        self._next()
+        if not self._post(self._ended, run, status):
+            self._end(run, status)  # no loop to tell: the server has stopped
+
+    def _ended(self, run: Run, status: str) -> None:
+        """A running run has ended (on the loop): its place to play is free."""
+        self.running.discard(run.id)
+        self.counters.release(RUNNING)
+        self._end(run, status)
+        self._poke()
 
     def _end(self, run: Run, status: str) -> None:
         run.status, run.ended = status, time.time()
+        self.counters.release(user_key(run.owner))
         run.finished.set()
 
     def _forget_old(self) -> None:
@@ -243,15 +274,24 @@ class Lab:
                 self._folder = Path(tempfile.mkdtemp(prefix="tiergarten-lab-"))
             return self._folder
 
-    def stop(self) -> None:
-        """Cancel every run, wait for the running ones to stop, remove the reports."""
-        with self.lock:
-            for run in self.runs.values():
-                run.cancelling = True
-            for run in list(self.waiting):
-                self._end(run, "cancelled")
-            self.waiting.clear()
-        for thread in self.threads:
+    @staticmethod
+    def _join(threads: list[threading.Thread]) -> None:
+        for thread in threads:
             thread.join(timeout=30)
+
+    async def stop(self) -> None:
+        """Cancel every run, wait for the running ones to stop, remove the reports."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        for run in self.runs.values():
+            run.cancelling = True
+        for run in list(self.waiting):
+            self.counters.release(QUEUED)
+            self._end(run, "cancelled")
+        self.waiting.clear()
+        await asyncio.to_thread(self._join, list(self.threads))
+        await asyncio.sleep(0)  # the runs' ends, posted to this loop
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
+        self._loop = self._wake = self._starting = self._task = None

@@ -10,8 +10,9 @@
 - `GET /api/lab/runs/{id}/report` and `.../files/{name}`: the HTML report of `--report`, as
   a fragment to show in a page, and its plots and report.json.
 
-The runs are the process's (`server/lab`); a run's owner is its signed-in account, else the
-address it came from.
+The runs are the process's (`server/lab`); in a cluster a request about a run another worker
+plays is run by that worker (cluster/forward.py), so these routes see only their own. A run's
+owner is its signed-in account, else the address it came from.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ async def bounds(request: Request) -> dict[str, Any]:
                         503: {"description": "the lab's queue is full"}})
 async def ask(body: RunRequest, request: Request) -> dict[str, Any]:
     try:
-        run = lab(request).submit(owner(request), body.game, body.players, body.games,
+        run = await lab(request).submit(owner(request), body.game, body.players, body.games,
                                   body.seed, dict(body.options), body.sweep)
     except LabError as exc:
         raise refused(exc) from exc
