@@ -20,6 +20,8 @@ from .actions import (
     FLIP_KIND,
     HIT_KIND,
     HITS,
+    MISS,
+    MISS_KIND,
     PASS,
     PASS_KIND,
     RETURN_KIND,
@@ -169,10 +171,27 @@ class LeckerMammutState(State):
         (two flips on one sight of the table flip one card). Nothing else is ever void."""
         if not isinstance(action, LeckerAction):
             return False
+        if action.kind == MISS_KIND:  # a press: void like a hit on what its player saw
+            return seen is not None and seen < self.replaced_at
         if action.kind == HIT_KIND:
             return ((action.version is not None and action.version <= self.stale_upto)
                     or (seen is not None and seen < self.replaced_at))
         return action.kind == FLIP_KIND and seen is not None and seen < self.changed_at
+
+    def takes_moment(self, action: Action) -> bool:
+        """Only a hit is the call of a press of the club."""
+        return isinstance(action, LeckerAction) and action.kind == HIT_KIND
+
+    def moment_cost(self, seat: int, seen: int, *, lapsed: bool) -> Action | None:
+        """Rules 3: a press of the club is a commitment. Pressed with no feature showing three
+        visible cards (`lapsed` False: the press has just been made), or not followed by a
+        call (`lapsed`: withdrawn, or the call window passed), it is a mistake: `miss`. It
+        costs nothing if it is void (a good hit came after the `seen` actions its player had
+        seen: a slower hand), or if `seat` may not hit now."""
+        if (self.game.rules < 3 or HITS[0] not in self.legal_actions(seat)
+                or self.is_void(seat, MISS, seen)):
+            return None
+        return MISS if lapsed or not shows_three(self.visible()) else None
 
     def _result(self, reason: Termination) -> Result:
         return Result.from_scores(self.scores, reason)
@@ -183,6 +202,9 @@ class LeckerMammutState(State):
         """Check and apply `action` for `seat`; a hit may name a version (`hit boar @17`)."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
+        if action is MISS:
+            self._apply_miss(seat)
+            return
         if not (isinstance(action, LeckerAction) and action.version is not None):
             super().apply(seat, action)
             return
@@ -200,6 +222,20 @@ class LeckerMammutState(State):
                                 params={"version": action.version, "at": self.version})
         self.apply_unchecked(seat, action)
 
+    def _apply_miss(self, seat: int) -> None:
+        """`miss` (rules 3) is never offered, since nobody chooses it: it is what a press of
+        the club with no call comes to, and it may be applied whenever `seat` may hit."""
+        n = self.game.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalAction(f"there is no seat {seat!r}", range(n), code="not_to_move")
+        legal = self.legal_actions(seat)
+        if self.game.rules < 3:
+            raise IllegalAction(f"'miss' is an act from rules 3 on; this game plays rules "
+                                f"{self.game.rules}", legal, code="notation")
+        if HITS[0] not in legal:
+            raise IllegalAction(self.why_illegal(seat, MISS), legal)
+        self.apply_unchecked(seat, MISS)
+
     def _act(self, seat: int, action: LeckerAction) -> None:  # type: ignore[override]
         kind = action.kind
         if kind == HIT_KIND and action.version is not None and action.version <= self.stale_upto:
@@ -213,6 +249,8 @@ class LeckerMammutState(State):
             self._flip(seat)
         elif kind == HIT_KIND:
             self._hit(seat, action.feature)
+        elif kind == MISS_KIND:
+            self._penalise(seat, -1, 0)
         elif kind == TOP_KIND:
             self._top(seat, action.card)
         elif kind == RETURN_KIND:
@@ -266,7 +304,8 @@ class LeckerMammutState(State):
         self._changed()
 
     def _penalise(self, seat: int, f: int, seen: int) -> None:
-        """A mistake: the next card that would be flipped goes to `seat` face down, if any.
+        """A mistake (a hit on `f`, which `seen` visible cards show; -1: a `miss`): the next
+        card that would be flipped goes to `seat` face down, if any.
         Every mistake counts in `penalties`; only under rules 1 does one with no card left to
         take decide a return (`_end_round`)."""
         self.penalties[seat] += 1
@@ -274,7 +313,7 @@ class LeckerMammutState(State):
         if got:
             self.penalty_cards[seat].append(self.piles[self.flipper].pop())
             self._advance_flipper()
-        self.events.append(("mistake", seat, f, seen, got))
+        self.events.append(("mistake", seat, f, seen, got) if f >= 0 else ("miss", seat, got))
         self._tick()
 
     def _top(self, seat: int, c: int) -> None:

@@ -100,6 +100,8 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     if what == "mistake":
         return {"act": "mistake", "seat": event[1], "feature": FEATURE_NAMES[event[2]],
                 "showing": event[3], "penalty_card": event[4]}
+    if what == "miss":
+        return {"act": "miss", "seat": event[1], "penalty_card": event[2]}
     if what == "top":
         return {"act": "top", "seat": event[1], "card": NAMES[event[2]], "size": event[3]}
     if what == "pass":
