@@ -74,6 +74,21 @@ def last_state(player: Player) -> Message:
     return [m for m in player.received if m["type"] == "state"][-1]
 
 
+def answered(player: Player, since: int) -> Callable[[Message], bool]:
+    """A check for the answer to a hit sent when `player` had `since` messages: a refusal,
+    or a state whose last event is a good hit (anyone's)."""
+    def check(m: Message) -> bool:
+        return m in player.received[since:] and (
+            m["type"] == "error" or (m["type"] == "state" and bool(m["events"])
+                                     and m["events"][-1]["act"] == "hit"))
+    return check
+
+
+def after(version: int) -> Callable[[Message], bool]:
+    """A check for a state or refusal past server version `version`."""
+    return lambda m: m["type"] in ("state", "error") and m.get("version", 0) > version
+
+
 async def honest(ann: Player, tally: Tally, stop: asyncio.Event, pace: float) -> None:
     """Ann flips (one card per `pace` seconds) while nothing is to be had, hits what she sees
     after her reaction time, and lays the first top card offered after a good hit."""
@@ -93,9 +108,7 @@ async def honest(ann: Player, tally: Tally, stop: asyncio.Event, pace: float) ->
             await asyncio.sleep(HONEST_REACTION)
             sent = time.monotonic()
             await ann.send({"act": f"hit {feature} @{obs['version']}", "version": version})
-            reply = await ann.until(lambda m, n=len(ann.received): m in ann.received[n:] and (
-                m["type"] == "error" or (m["type"] == "state" and m["events"]
-                                         and m["events"][-1]["act"] == "hit")))
+            reply = await ann.until(answered(ann, len(ann.received)))
             if reply["type"] == "state" and reply["events"][-1]["seat"] == 0:
                 tally.hit_delays.append(time.monotonic() - sent)
         elif "flip" in state["legal"]:
@@ -115,14 +128,13 @@ async def attacker(bob: Player, tally: Tally, stop: asyncio.Event, *, calls: boo
         tops = [a for a in state["legal"] if a.startswith("top ")]
         if tops:
             await bob.send({"act": tops[0], "version": state["version"]})
-            await bob.until(lambda m: m["type"] == "state" and m["version"] > state["version"])
+            await bob.until(after(state["version"]))
             continue
         if obs["version"] == pressed_on or not hits or obs["phase"] != "flipping":
             if "flip" in state["legal"] and obs["version"] == pressed_on:
                 await asyncio.sleep(0.15)  # his own pile, at a person's pace
                 await bob.send({"act": "flip", "version": state["version"]})
-                await bob.until(lambda m: m["type"] in ("state", "error")
-                                and m.get("version", 0) > state["version"])
+                await bob.until(after(state["version"]))
                 continue
             await asyncio.sleep(0.005)
             continue

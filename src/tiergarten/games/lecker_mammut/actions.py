@@ -78,8 +78,8 @@ _VERSIONED: dict[tuple[int, int], LeckerAction] = {}
 _HIT_AT = re.compile(r"hit ([a-z]+) ?@ ?(\d+)")
 
 NOTATION_HINT = ("write flip, hit <animal or colour> [@<version>], top <card>, pass, "
-                 "return <n> or (rules 3) miss — animals: bear boar tiger sloth deer mammoth rhino; colours: "
-                 "red orange yellow green blue purple pink; " + CARD_HINT)
+                 "return <n> or (rules 3) miss — animals: bear boar tiger sloth deer mammoth "
+                 "rhino; colours: red orange yellow green blue purple pink; " + CARD_HINT)
 
 
 def hit_at(f: int, version: int) -> LeckerAction:
