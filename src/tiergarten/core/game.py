@@ -414,8 +414,10 @@ class State(ABC):
                                 code="not_to_move")
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        elif not isinstance(action, Action) or self.game.actions[action.id] is not action:
-            raise IllegalAction(f"{action!r} is not an action of {self.game.id}", code="notation")
+        elif not (isinstance(action, Action) and action.id < len(self.game.actions)
+                  and self.game.actions[action.id] is action):  # another game's, or version's
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id} (rules "
+                                f"{self.game.rules})", code="notation")
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self.why_illegal(seat, action), legal)

@@ -71,7 +71,7 @@ def test_the_refusal_lists_what_is_legal_now() -> None:
     with pytest.raises(tiergarten.IllegalAction) as refused:
         state.apply(1, "flip")
     allowed = refused.value.allowed
-    assert allowed[:2] == ("hit bear", "hit boar") and len(allowed) == 14
+    assert allowed[:2] == ("hit bear", "hit boar") and len(allowed) == 15  # 14 hits, miss
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:

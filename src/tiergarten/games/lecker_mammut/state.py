@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
+# rules 3: wherever a seat may hit it may also press the club and call nothing (`miss`)
+_HITS_3 = (*HITS, MISS)
+_FLIP_AND_HITS_3 = (FLIP, *HITS, MISS)
+_HITS_AND_PASS_3 = (*HITS, PASS, MISS)
 
 
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> to_move by its first seat
@@ -140,13 +144,14 @@ class LeckerMammutState(State):
         if choice is not None:
             f, taken = choice
             return tuple(TOPS[c] for c in sorted(taken) if shows(c, f))
-        if self.choosing:
-            return HITS  # flipping and passing pause while a top card is chosen
+        old = self.game.rules < 3
+        if self.choosing:  # flipping and passing pause while a top card is chosen
+            return HITS if old else _HITS_3
         if seat == self.flipper:
-            return _FLIP_AND_HITS
+            return _FLIP_AND_HITS if old else _FLIP_AND_HITS_3
         if self.flipper < 0 and not self.passed[seat]:
-            return _HITS_AND_PASS
-        return HITS
+            return _HITS_AND_PASS if old else _HITS_AND_PASS_3
+        return HITS if old else _HITS_3
 
     def visible(self) -> list[int]:
         """The visible cards: the middle, then the top of every prize pile (seat by seat)."""
@@ -202,9 +207,6 @@ class LeckerMammutState(State):
         """Check and apply `action` for `seat`; a hit may name a version (`hit boar @17`)."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        if action is MISS:
-            self._apply_miss(seat)
-            return
         if not (isinstance(action, LeckerAction) and action.version is not None):
             super().apply(seat, action)
             return
@@ -221,20 +223,6 @@ class LeckerMammutState(State):
                                 f"is at version {self.version}", legal, code="version_ahead",
                                 params={"version": action.version, "at": self.version})
         self.apply_unchecked(seat, action)
-
-    def _apply_miss(self, seat: int) -> None:
-        """`miss` (rules 3) is never offered, since nobody chooses it: it is what a press of
-        the club with no call comes to, and it may be applied whenever `seat` may hit."""
-        n = self.game.players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise IllegalAction(f"there is no seat {seat!r}", range(n), code="not_to_move")
-        legal = self.legal_actions(seat)
-        if self.game.rules < 3:
-            raise IllegalAction(f"'miss' is an act from rules 3 on; this game plays rules "
-                                f"{self.game.rules}", legal, code="notation")
-        if HITS[0] not in legal:
-            raise IllegalAction(self.why_illegal(seat, MISS), legal)
-        self.apply_unchecked(seat, MISS)
 
     def _act(self, seat: int, action: LeckerAction) -> None:  # type: ignore[override]
         kind = action.kind
