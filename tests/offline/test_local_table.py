@@ -152,6 +152,47 @@ def test_hot_seat_refusals_and_restore() -> None:
     assert heard2.closed[bad] == 4401
 
 
+def three_alike(middle: list[str]) -> str | None:
+    parts = [part for c in middle for part in c.split("-")]
+    return next((p for p in parts if parts.count(p) >= 3), None)
+
+
+def test_a_press_at_one_screen_is_a_commitment_as_on_the_server() -> None:
+    """Lecker Mammut! (rules 3) at one screen: a press with nothing to call is a miss at once
+    and the call after it is void; a press on three alike waits for its call, judged on the
+    version pressed on; one withdrawn is a miss."""
+    server, heard, _ = local()
+    _, table = call(server, "POST", "/api/tables", {"game": "lecker_mammut", "players": 2,
+                                                    "options": {"rounds": 1}, "seed": 11})
+    join = f"/api/tables/{table['id']}/join"
+    tokens = [call(server, "POST", join, {"name": n, "seat": i})[1]["token"]
+              for i, n in enumerate(["Ann", "Bob"])]
+    ann, bob = (server.connect(table["id"], t) for t in tokens)
+
+    def send(conn: int, **message: Any) -> None:
+        server.receive(conn, json.dumps(message))
+
+    def acts() -> list[str]:
+        return [e["act"] for m in heard.by_conn[ann] if m["type"] == "state"
+                for e in m["events"]]
+
+    send(bob, press=True, version=0)
+    send(bob, act="hit deer @0", version=0)
+    assert heard.by_conn[bob][-1]["code"] == "void" and acts() == ["miss"]
+    while (three := three_alike(heard.last_state(ann)["observation"]["middle"])) is None:
+        send(ann, act="flip", version=heard.last_state(ann)["version"])
+    state = heard.last_state(ann)
+    version, seen = state["version"], state["observation"]["version"]
+    send(bob, press=True, version=version)
+    send(ann, act="flip", version=version)  # a flip is no call: the press stands
+    send(bob, act=f"hit {three} @{seen}", version=version)
+    assert acts()[-2:] == ["flip", "hit"] and heard.last_state(bob)["events"][-1]["seat"] == 1
+    send(ann, press=True, version=heard.last_state(ann)["version"])
+    send(ann, press=False, version=heard.last_state(ann)["version"])
+    assert acts()[-1] == "miss"
+    assert all(m["type"] != "error" for m in heard.by_conn[ann])
+
+
 def test_the_games_list_is_the_servers() -> None:
     from tiergarten.core import games
     from tiergarten.server.routes.games import describe_game

@@ -421,13 +421,14 @@ def test_a_press_with_a_wrong_call_is_a_mistake(fair: Server) -> None:
 
 
 @pytest.mark.parametrize("withdrawn", [False, True])
-def test_a_press_without_a_call_costs_nothing_and_holds_the_line_only_so_long(
+def test_a_press_without_a_call_is_a_mistake_and_holds_the_line_only_so_long(
         fair: Server, withdrawn: bool) -> None:
     """Bob presses and never calls: Ann's hit, pressed later, waits for Bob's call at most the
-    call window (or until Bob says no call comes), then counts; nobody is penalised."""
+    call window (or until Bob says no call comes), then counts; Bob's press is a mistake
+    (rules 3: the press is a commitment), applied before Ann's hit."""
     table, t0, t1 = two_people(fair)
 
-    async def go() -> tuple[float, list[int], list[Message]]:
+    async def go() -> tuple[float, list[int], list[Message], list[str]]:
         ann = await Player.open(fair, table, t0, lag=None)
         bob = await Player.open(fair, table, t1, lag=None)
         await three_deer(ann, bob)
@@ -438,21 +439,50 @@ def test_a_press_without_a_call_costs_nothing_and_holds_the_line_only_so_long(
         if withdrawn:
             await asyncio.sleep(0.3)
             await bob.send({"press": False, "version": 3})
-        applied = await ann.at_version(4)
+        applied = await ann.at_version(5)
         waited = time.monotonic() - start
         assert applied["events"][-1]["seat"] == 0
+        acts = [e["act"] for m in ann.received if m["type"] == "state" and m["version"] > 3
+                for e in m["events"]]
         errors = ann.errors() + bob.errors()
         result = penalties(ann)
         for p in (ann, bob):
             await p.close()
-        return waited, result, errors
+        return waited, result, errors, acts
 
-    waited, result, errors = run(go())
-    assert result == [0, 0] and errors == []
+    waited, result, errors, acts = run(go())
+    assert result == [0, 1] and errors == [] and acts == ["miss", "hit"]
     if withdrawn:
         assert 0.25 < waited < 0.3 + CALL_WINDOW / 2
     else:
         assert CALL_WINDOW - 0.15 < waited < CALL_WINDOW + 1.0
+
+
+def test_a_press_with_nothing_to_call_is_a_mistake_at_once_and_its_call_does_not_count(
+        fair: Server) -> None:
+    """Bob presses on the table before the third deer: a mistake at once, which holds up
+    nobody (Ann's flip follows at once); his call after it is void: one press, one penalty."""
+    table, t0, t1 = two_people(fair)
+
+    async def go() -> tuple[list[str], list[Message], list[int]]:
+        ann = await Player.open(fair, table, t0, lag=None)
+        bob = await Player.open(fair, table, t1, lag=None)
+        await ann.at_version(0)
+        await bob.at_version(0)
+        await bob.send({"press": True, "version": 0})
+        await bob.send({"act": "hit deer @0", "version": 0})
+        await bob.until(lambda m: m["type"] == "error")
+        await ann.send({"act": "flip", "version": 1})
+        await ann.at_version(2)
+        acts = [e["act"] for m in ann.received if m["type"] == "state" for e in m["events"]]
+        errors, result = bob.errors(), penalties(ann)
+        for p in (ann, bob):
+            await p.close()
+        return acts, errors, result
+
+    acts, errors, result = run(go())
+    assert acts == ["miss", "flip"] and result == [0, 1]
+    assert [e["code"] for e in errors] == ["void"] and "judged by itself" in errors[0]["message"]
 
 
 def test_a_press_is_for_real_time_tables(fair: Server) -> None:

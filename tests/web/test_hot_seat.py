@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .driver import MY_MOVE, play_maumau_turn
+from .test_lecker_mammut_browser import KEYS, TRIPLE
 
 
 def create_hot_seat(page: Any, base: str, game: str, seats: list[str],
@@ -85,9 +86,19 @@ def test_lecker_mammut_at_one_screen_gives_each_person_a_key(page: Any, paced_we
     expect(clubs.nth(1)).to_contain_text("Bob")
     expect(clubs.nth(1).locator("kbd")).to_have_text("L")
     shot(page, "two-clubs")
+    page.keyboard.press("l")  # Bob's club, with nothing to call: a penalty at once (rules 3)
+    expect(page.locator("#toast")).to_contain_text("Nothing to call")
+    expect(page.locator(".log li:not(.round)").last).to_contain_text(
+        "Bob hits the club and calls nothing", timeout=10_000)
+    expect(page.locator(".lm-seat[data-seat='1']")).to_contain_text("⚠ 1")
+    expect(page.locator(".lm-call")).to_have_count(0)
+    while not page.evaluate(TRIPLE):  # Ann flips until three alike show
+        version = page.locator("#board").get_attribute("data-version")
+        page.keyboard.press("Space")
+        expect(page.locator("#board")).not_to_have_attribute("data-version", version or "")
+    feature = page.evaluate(TRIPLE)
     page.keyboard.press("l")  # Bob's club: the shared call step names Bob
     expect(page.locator(".lm-call")).to_contain_text("Bob")
-    page.keyboard.press("Digit6")  # "mammoth", with no triple in sight: Bob's penalty
-    expect(page.locator(".log li:not(.round)").last).to_contain_text("Bob calls mammoth",
-                                                                      timeout=10_000)
-    expect(page.locator(".lm-seat[data-seat='1']")).to_contain_text("⚠ 1")
+    page.keyboard.press(KEYS[feature])
+    expect(page.locator(".log li:not(.round)").last).to_contain_text("Bob", timeout=10_000)
+    expect(page.locator(".lm-pick").first).to_be_visible()  # Bob's good hit: he lays a top

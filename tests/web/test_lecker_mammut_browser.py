@@ -188,3 +188,62 @@ def test_the_call_dialog_closes_when_someone_else_took_the_cards(
     assert hits_and_penalties(web, ali) == ([["hit", 1]], [0, 0])
     for context in contexts:
         context.close()
+
+
+# -- the press is a commitment (rules 3) --------------------------------------------------------
+
+# Every message the page sends, with the page's clock (ms), in window.__sent.
+SENT = """(() => {
+  const Native = window.WebSocket;
+  window.__sent = [];
+  class Logged extends Native {
+    send(data) { window.__sent.push([performance.now(), JSON.parse(data)]); super.send(data); }
+  }
+  window.WebSocket = Logged;
+})();"""
+PAGE_CALL_BUDGET = 0.3  # seconds of the call window the page itself may take (measured ~0.03)
+
+
+def test_the_call_window_is_the_persons_and_a_press_with_nothing_to_call_costs_a_card(
+        browser: Any, web: Any, shot: Any) -> None:
+    """Ali alone at her screen (Ben is seated but away). With three deer showing she presses
+    the club key and the deer key back to back: the page sends the press and the call within
+    PAGE_CALL_BUDGET of each other — what the page's own dialog and keys take of the call
+    window; the rest is the person's. Then, with nothing to call, her press is a mistake at
+    once: the dialog closes by itself, she is told, and a card goes to her face down."""
+    table = web.create(game="lecker_mammut", players=2, options={"rounds": 1}, seed=SEED)["id"]
+    token = web.join(table, "Ali", 0)[1]
+    web.join(table, "Ben", 1)
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_init_script(SENT)
+    page = context.new_page()
+    page.goto(web.url + "/")
+    page.evaluate("([id, token]) => localStorage.setItem('tiergarten.tokens', "
+                  "JSON.stringify({[id]: [{seat: 0, token}]}))", [table, token])
+    page.goto(f"{web.url}/#/t/{table}")
+    for version in range(3):
+        expect(page.locator(f".board[data-version='{version}'] .lm-flip")).to_be_visible()
+        page.keyboard.press("Space")
+    expect(page.locator(".board[data-version='3'] .lm-middle svg")).to_have_count(3)
+    page.keyboard.press("h")
+    expect(page.locator(".lm-call")).to_be_visible()
+    page.keyboard.press("Digit5")  # deer
+    expect(page.locator(".lm-pick").first).to_be_visible()
+    shot(page, "choose-top")
+    sent = page.evaluate("window.__sent")
+    press = next(t for t, m in sent if m.get("press") is True)
+    call = next(t for t, m in sent if str(m.get("act", "")).startswith("hit "))
+    page_took = (call - press) / 1000
+    print(f"the page's own share of the call window: {page_took * 1000:.0f} ms")
+    assert 0 <= page_took < PAGE_CALL_BUDGET
+    page.locator(".lm-pick").first.click()
+    expect(page.locator(".board[data-version='5'] .lm-club")).to_be_visible()
+    page.keyboard.press("h")  # one deer on top of her pile, nothing else: nothing to call
+    expect(page.locator("#toast")).to_contain_text("Nothing to call")
+    expect(page.locator(".lm-call")).to_have_count(0)
+    shot(page, "missed")
+    observation = web.get(f"/api/tables/{table}/record").json()["observation"]
+    assert observation["log"][-1] == {"act": "miss", "seat": 0, "penalty_card": True}
+    assert observation["penalties"] == [1, 0]
+    expect(page.locator("#log-list")).to_contain_text("calls nothing")
+    context.close()

@@ -387,6 +387,21 @@ class State(ABC):
         as it is now."""
         return False
 
+    def takes_moment(self, action: Action) -> bool:
+        """Whether `action` may be the act of a reserved moment: whoever orders simultaneous
+        acts takes a seat's next such act as its open moment's (Lecker Mammut!: a hit is the
+        call after the press of the club; a flip is not). By default every act may."""
+        return True
+
+    def moment_cost(self, seat: int, seen: int, *, lapsed: bool) -> Action | None:
+        """What the moment of a real-time act costs `seat` by itself: the act to apply for it,
+        or None (nothing). Whoever orders simultaneous acts asks when a player reserves the
+        moment of an act before saying what it is (`lapsed` False, `seen` as for `is_void`)
+        and when that moment ends with no act (`lapsed`: given up, or too late). Only a game
+        whose moments are commitments has a cost (Lecker Mammut!, rules 3: a press of the club
+        with no call is a mistake); in the others a moment costs nothing."""
+        return None
+
     def apply(self, seat: int, action: Action | str) -> None:
         """Check and apply `action` (or its notation) for `seat`; an illegal one raises and
         changes nothing."""
@@ -399,8 +414,10 @@ class State(ABC):
                                 code="not_to_move")
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        elif not isinstance(action, Action) or self.game.actions[action.id] is not action:
-            raise IllegalAction(f"{action!r} is not an action of {self.game.id}", code="notation")
+        elif not (isinstance(action, Action) and action.id < len(self.game.actions)
+                  and self.game.actions[action.id] is action):  # another game's, or version's
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id} (rules "
+                                f"{self.game.rules})", code="notation")
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self.why_illegal(seat, action), legal)

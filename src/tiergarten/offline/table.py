@@ -39,6 +39,7 @@ from tiergarten.core import replay as replay_record
 from tiergarten.core.realtime import TimedView
 
 from .facts import describe_game, replay_steps
+from .presses import Presses
 
 PROTOCOL = 1
 CALL_WINDOW = 3.0  # seconds a press waits for its call (the server's default)
@@ -107,6 +108,7 @@ class Table:
     pending: Any = None  # the scheduled bot move's handle
     skipped: float = 0.0  # bots' seconds that passed without real time (bot_pace 0)
     _bots: dict[int, bots.Bot] = field(default_factory=dict)
+    presses: Presses = field(default_factory=Presses)  # the moments of real-time acts
 
     @property
     def version(self) -> int:
@@ -419,7 +421,9 @@ class LocalServer:
             if not table.state.game.info.real_time:
                 self._send(conn, _error("bad_message", "press is for real-time tables",
                                         table.version))
-            return  # one device, no latency: the call that follows counts as it comes
+                return
+            self._press(table, conn, message.get("press") is True, message.get("version"))
+            return
         if "act" in message and isinstance(message.get("act"), str):
             self._act(table, conn, message["act"], message.get("version"))
             return
@@ -443,6 +447,13 @@ class LocalServer:
         state = table.state
         try:
             action = state.game.parse_action(text)
+            if real_time and table.presses.charged(state, seat, action, seen):
+                self._send(conn, _error(
+                    "void", "your press was judged by itself (a mistake: nothing to call was "
+                    "in sight, or it came too late), so this act does not count", version))
+                return
+            if real_time:
+                seen = table.presses.seen(state, seat, action, seen)
             if real_time and state.is_void(seat, action, seen):
                 self._send(conn, _error(
                     "void", f"someone acted first: your act on version {seen} did not count "
@@ -455,6 +466,16 @@ class LocalServer:
                 error["reason"] = exc.code
                 error["params"] = dict(exc.params)
             self._send(conn, error)
+
+    def _press(self, table: Table, conn: int, press: bool, seen: Any) -> None:
+        """A press of the moment of the seat's next act, or its withdrawal (presses.py)."""
+        seat = table.conns.get(conn)
+        if seat is None or table.status != "playing" or not isinstance(seen, int):
+            return
+        presses, state = table.presses, table.state
+        cost = presses.press(state, seat, seen) if press else presses.withdraw(state, seat)
+        if cost is not None and not state.is_void(seat, cost, seen):
+            self._apply(table, seat, cost)
 
     def _apply(self, table: Table, seat: int, action: Any) -> None:
         before = len(table.state.events)

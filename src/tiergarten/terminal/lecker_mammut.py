@@ -89,6 +89,9 @@ class LeckerMammutRenderer(Renderer):
             tail = "a penalty card" if event["penalty_card"] else "no card left to take"
             shown = f"only {event['showing']}" if event["showing"] else "none"
             return Text(f"{who} hit {event['feature']} wrongly ({shown} showing): {tail}")
+        if act == "miss":
+            tail = "a penalty card" if event["penalty_card"] else "no card left to take"
+            return Text(f"{who} hit the club and called nothing: {tail}")
         if act == "top":
             return Text.assemble(f"{who} laid ", self.card(event["card"]),
                                  f" on a pile of {event['size']}")

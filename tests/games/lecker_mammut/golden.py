@@ -20,9 +20,10 @@ LINEUPS: dict[str, Lineup] = {
     "three_levels_one_round": (("slow", "normal", "fast"), {"rounds": 1}, 2),
     "four_with_random": (("random", "hard", "normal", "random"), {"rounds": 1, "idle_limit": 6},
                          3),
-    # rules 2 plays these differently from rules 1: the timer waits while a triple shows (63
+    # rules 2 played these differently from rules 1: the timer waits while a triple shows (63
     # actions, not 54), and the most penalty cards held give a pile back (seat 0, not seat 3
-    # with more mistakes but fewer cards)
+    # with more mistakes but fewer cards): golden/rules-2/ keeps them so; under rules 3 the
+    # random bots also slap the club and call nothing (`miss`) now and then
     "timer_waits_for_a_triple": (("slow", "random", "random"), {"rounds": 1, "idle_limit": 6},
                                  35),
     "most_penalty_cards_give_back": (("random", "hard", "normal", "random"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tiergarten
-from tiergarten.games.lecker_mammut.actions import ACTIONS, HITS
+from tiergarten.games.lecker_mammut.actions import ACTIONS, HITS, MISS
 
 from .positions import position
 
@@ -14,10 +14,12 @@ GAME = tiergarten.load("lecker_mammut", players=3)
 
 
 def test_the_action_table_is_fixed_and_every_action_round_trips() -> None:
-    assert GAME.num_actions == 81
+    assert GAME.num_actions == 82  # rules 3: `miss` is id 81; rules 1 and 2 keep 81 ids
+    assert tiergarten.load("lecker_mammut", players=3, rules=2).actions == ACTIONS
     assert [str(a) for a in GAME.actions[:3]] == ["flip", "hit bear", "hit boar"]
-    assert str(GAME.actions[15]) == "top red-bear" and str(GAME.actions[-1]) == "return 16"
-    for action in ACTIONS:
+    assert str(GAME.actions[15]) == "top red-bear" and str(GAME.actions[80]) == "return 16"
+    assert GAME.actions[-1] is MISS and str(MISS) == "miss" and MISS.id == 81
+    for action in GAME.actions:
         assert GAME.parse_action(str(action)) is action
         assert GAME.action_from_id(GAME.action_id(action)) is action
 
@@ -69,7 +71,7 @@ def test_the_refusal_lists_what_is_legal_now() -> None:
     with pytest.raises(tiergarten.IllegalAction) as refused:
         state.apply(1, "flip")
     allowed = refused.value.allowed
-    assert allowed[:2] == ("hit bear", "hit boar") and len(allowed) == 14
+    assert allowed[:2] == ("hit bear", "hit boar") and len(allowed) == 15  # 14 hits, miss
 
 
 def test_nothing_is_legal_once_the_game_is_over() -> None:

@@ -31,10 +31,10 @@ def first_top(state: tiergarten.State, seat: int) -> str:
     return next(str(a) for a in state.legal_actions(seat) if str(a).startswith("top "))
 
 
-def test_lecker_mammut_has_two_rules_versions_and_plays_the_newest() -> None:
-    assert [v.number for v in INFO.rules] == [1, 2] and INFO.rules_version == 2
-    assert [v.unversioned for v in INFO.rules] == [True, False]
-    assert tiergarten.load("lecker_mammut", players=2).rules == 2
+def test_lecker_mammut_has_three_rules_versions_and_plays_the_newest() -> None:
+    assert [v.number for v in INFO.rules] == [1, 2, 3] and INFO.rules_version == 3
+    assert [v.unversioned for v in INFO.rules] == [True, False, False]
+    assert tiergarten.load("lecker_mammut", players=2).rules == 3
     state = tiergarten.load("lecker_mammut", players=2, rules=1).new_state(seed=1)
     assert state.record()["rules"] == 1
     assert tiergarten.replay(state.record()).game.rules == 1

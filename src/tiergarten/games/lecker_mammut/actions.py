@@ -1,7 +1,8 @@
 """Lecker Mammut!'s actions and notation: one interned value per action id, plus versioned hits.
 
 The fixed table (ids never change) holds `flip`, the 14 hits `hit boar` … `hit pink`, the 49
-choices `top green-boar`, `pass` and `return 1` … `return 16`. A hit may also name the table
+choices `top green-boar`, `pass` and `return 1` … `return 16`; from rules 3 also `miss` (id 81),
+a press of the club with no call: a mistake. A hit may also name the table
 version its player saw, `hit boar @17`: such a hit is not in the table (it cannot hold every
 version), but reading it gives one interned object per text that carries the version and has the
 id of its unversioned hit, so action ids stay fixed for learning code. `legal_actions` lists the
@@ -12,8 +13,8 @@ unversioned hits; `apply` accepts the versioned ones.
 >>> late = parse("Hit  BOAR @ 17")
 >>> str(late), late.version, late.id == HITS[1].id, late is parse("hit boar @17")
 ('hit boar @17', 17, True, True)
->>> len(ACTIONS)
-81
+>>> len(ACTIONS), len(ACTIONS_3), str(MISS), MISS.id
+(81, 82, 'miss', 81)
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from tiergarten.core import Action, NotationError
 
 from .cards import CARD_HINT, DECK, FEATURE_NAMES, NAMES, NUM_FEATURES, card, feature
 
-FLIP_KIND, HIT_KIND, TOP_KIND, PASS_KIND, RETURN_KIND = 0, 1, 2, 3, 4
+FLIP_KIND, HIT_KIND, TOP_KIND, PASS_KIND, RETURN_KIND, MISS_KIND = 0, 1, 2, 3, 4, 5
 MAX_PILES = 16  # a prize pile holds at least 3 of the 49 cards, so nobody has more than 16
 
 
 class LeckerAction(Action):
-    """`flip`, `hit boar`, `hit green @17`, `top green-boar`, `pass`, `return 2`."""
+    """`flip`, `hit boar`, `hit green @17`, `top green-boar`, `pass`, `return 2`, `miss`."""
 
     __slots__ = ("kind", "feature", "card", "pile", "version")
     kind: int
@@ -63,7 +64,10 @@ def _build() -> tuple[LeckerAction, ...]:
     return tuple(out)
 
 
-ACTIONS = _build()
+ACTIONS = _build()  # the table of rules 1 and 2
+# Rules 3: the club pressed with no call (withdrawn, too late, or with no three alike in sight)
+MISS = LeckerAction(len(ACTIONS), "miss", MISS_KIND)
+ACTIONS_3 = (*ACTIONS, MISS)
 FLIP = ACTIONS[0]
 HITS = ACTIONS[1:1 + NUM_FEATURES]
 TOPS = ACTIONS[1 + NUM_FEATURES:1 + NUM_FEATURES + len(DECK)]
@@ -73,9 +77,9 @@ _BY_TEXT = {a.text: a for a in ACTIONS}
 _VERSIONED: dict[tuple[int, int], LeckerAction] = {}
 _HIT_AT = re.compile(r"hit ([a-z]+) ?@ ?(\d+)")
 
-NOTATION_HINT = ("write flip, hit <animal or colour> [@<version>], top <card>, pass or "
-                 "return <n> — animals: bear boar tiger sloth deer mammoth rhino; colours: "
-                 "red orange yellow green blue purple pink; " + CARD_HINT)
+NOTATION_HINT = ("write flip, hit <animal or colour> [@<version>], top <card>, pass, "
+                 "return <n> or (rules 3) miss — animals: bear boar tiger sloth deer mammoth "
+                 "rhino; colours: red orange yellow green blue purple pink; " + CARD_HINT)
 
 
 def hit_at(f: int, version: int) -> LeckerAction:
@@ -95,14 +99,20 @@ def unversioned(action: LeckerAction) -> LeckerAction:
     return ACTIONS[action.id]
 
 
-def parse(text: str) -> LeckerAction:
-    """Read notation (case and spacing free) into an action; raises NotationError."""
+def parse(text: str, rules: int = 3) -> LeckerAction:
+    """Read notation (case and spacing free) into an action of rules version `rules`; raises
+    NotationError."""
     if not isinstance(text, str):
         raise NotationError(repr(text), "notation is text")
     key = " ".join(text.lower().split())
     action = _BY_TEXT.get(key)
     if action is not None:
         return action
+    if key == MISS.text:
+        if rules >= 3:
+            return MISS
+        raise NotationError(text, f"'miss' is an act from rules 3 on; this game plays rules "
+                            f"{rules}")
     match = _HIT_AT.fullmatch(key)
     if match:
         try:
@@ -132,5 +142,6 @@ def _explain(text: str, key: str) -> LeckerAction:
     raise NotationError(text, NOTATION_HINT)
 
 
-__all__ = ["ACTIONS", "FLIP", "HITS", "PASS", "RETURNS", "TOPS", "LeckerAction", "hit_at",
+__all__ = ["ACTIONS", "ACTIONS_3", "FLIP", "HITS", "MISS", "PASS", "RETURNS", "TOPS",
+           "LeckerAction", "hit_at",
            "parse", "unversioned"]

@@ -6,7 +6,7 @@ from tiergarten.core import Action, Game, GameInfo, Option
 from tiergarten.core.game import fresh_seed
 from tiergarten.core.rules import RulesVersion
 
-from .actions import ACTIONS, NOTATION_HINT, LeckerAction, parse
+from .actions import ACTIONS, ACTIONS_3, NOTATION_HINT, LeckerAction, parse
 from .state import LeckerMammutState
 from .terms import LeckerMammutTermination
 
@@ -28,6 +28,8 @@ INFO = GameInfo(
                      unversioned=True),
         RulesVersion(2, "the timer passes only while no feature shows three; the most penalty "
                      "cards held give a pile back"),
+        RulesVersion(3, "a press of the club is a commitment: a press with no three alike in "
+                     "sight, withdrawn, or not called in time is a mistake (`miss`)"),
     ),
     options=(
         Option("rounds", None, "rounds to play (none: as many as there are players)",
@@ -45,17 +47,19 @@ class LeckerMammut(Game):
 
     >>> game = LeckerMammut(3)
     >>> game.num_actions, str(game.parse_action("HIT green @4")), game.info.real_time
-    (81, 'hit green @4', True)
+    (82, 'hit green @4', True)
+    >>> LeckerMammut(3, rules=2).num_actions  # rules 1 and 2 have no `miss`
+    81
     """
 
     info = INFO
 
     def _make_actions(self) -> tuple[Action, ...]:
-        return ACTIONS
+        return ACTIONS if self.rules < 3 else ACTIONS_3
 
     def parse_action(self, text: str) -> LeckerAction:
         """Read notation; `hit boar @17` gives a versioned hit with the id of `hit boar`."""
-        return parse(text)
+        return parse(text, self.rules)
 
     def notation_hint(self) -> str:
         return NOTATION_HINT

@@ -20,6 +20,8 @@ from .actions import (
     FLIP_KIND,
     HIT_KIND,
     HITS,
+    MISS,
+    MISS_KIND,
     PASS,
     PASS_KIND,
     RETURN_KIND,
@@ -37,6 +39,10 @@ if TYPE_CHECKING:
 
 _FLIP_AND_HITS = (FLIP, *HITS)
 _HITS_AND_PASS = (*HITS, PASS)
+# rules 3: wherever a seat may hit it may also press the club and call nothing (`miss`)
+_HITS_3 = (*HITS, MISS)
+_FLIP_AND_HITS_3 = (FLIP, *HITS, MISS)
+_HITS_AND_PASS_3 = (*HITS, PASS, MISS)
 
 
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> to_move by its first seat
@@ -138,13 +144,14 @@ class LeckerMammutState(State):
         if choice is not None:
             f, taken = choice
             return tuple(TOPS[c] for c in sorted(taken) if shows(c, f))
-        if self.choosing:
-            return HITS  # flipping and passing pause while a top card is chosen
+        old = self.game.rules < 3
+        if self.choosing:  # flipping and passing pause while a top card is chosen
+            return HITS if old else _HITS_3
         if seat == self.flipper:
-            return _FLIP_AND_HITS
+            return _FLIP_AND_HITS if old else _FLIP_AND_HITS_3
         if self.flipper < 0 and not self.passed[seat]:
-            return _HITS_AND_PASS
-        return HITS
+            return _HITS_AND_PASS if old else _HITS_AND_PASS_3
+        return HITS if old else _HITS_3
 
     def visible(self) -> list[int]:
         """The visible cards: the middle, then the top of every prize pile (seat by seat)."""
@@ -169,10 +176,27 @@ class LeckerMammutState(State):
         (two flips on one sight of the table flip one card). Nothing else is ever void."""
         if not isinstance(action, LeckerAction):
             return False
+        if action.kind == MISS_KIND:  # a press: void like a hit on what its player saw
+            return seen is not None and seen < self.replaced_at
         if action.kind == HIT_KIND:
             return ((action.version is not None and action.version <= self.stale_upto)
                     or (seen is not None and seen < self.replaced_at))
         return action.kind == FLIP_KIND and seen is not None and seen < self.changed_at
+
+    def takes_moment(self, action: Action) -> bool:
+        """Only a hit is the call of a press of the club."""
+        return isinstance(action, LeckerAction) and action.kind == HIT_KIND
+
+    def moment_cost(self, seat: int, seen: int, *, lapsed: bool) -> Action | None:
+        """Rules 3: a press of the club is a commitment. Pressed with no feature showing three
+        visible cards (`lapsed` False: the press has just been made), or not followed by a
+        call (`lapsed`: withdrawn, or the call window passed), it is a mistake: `miss`. It
+        costs nothing if it is void (a good hit came after the `seen` actions its player had
+        seen: a slower hand), or if `seat` may not hit now."""
+        if (self.game.rules < 3 or HITS[0] not in self.legal_actions(seat)
+                or self.is_void(seat, MISS, seen)):
+            return None
+        return MISS if lapsed or not shows_three(self.visible()) else None
 
     def _result(self, reason: Termination) -> Result:
         return Result.from_scores(self.scores, reason)
@@ -213,6 +237,8 @@ class LeckerMammutState(State):
             self._flip(seat)
         elif kind == HIT_KIND:
             self._hit(seat, action.feature)
+        elif kind == MISS_KIND:
+            self._penalise(seat, -1, 0)
         elif kind == TOP_KIND:
             self._top(seat, action.card)
         elif kind == RETURN_KIND:
@@ -266,7 +292,8 @@ class LeckerMammutState(State):
         self._changed()
 
     def _penalise(self, seat: int, f: int, seen: int) -> None:
-        """A mistake: the next card that would be flipped goes to `seat` face down, if any.
+        """A mistake (a hit on `f`, which `seen` visible cards show; -1: a `miss`): the next
+        card that would be flipped goes to `seat` face down, if any.
         Every mistake counts in `penalties`; only under rules 1 does one with no card left to
         take decide a return (`_end_round`)."""
         self.penalties[seat] += 1
@@ -274,7 +301,7 @@ class LeckerMammutState(State):
         if got:
             self.penalty_cards[seat].append(self.piles[self.flipper].pop())
             self._advance_flipper()
-        self.events.append(("mistake", seat, f, seen, got))
+        self.events.append(("mistake", seat, f, seen, got) if f >= 0 else ("miss", seat, got))
         self._tick()
 
     def _top(self, seat: int, c: int) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tiergarten.core import Refusal
 
-from .actions import FLIP_KIND, PASS_KIND, RETURN_KIND, TOP_KIND, LeckerAction
+from .actions import FLIP_KIND, MISS_KIND, PASS_KIND, RETURN_KIND, TOP_KIND, LeckerAction
 from .cards import FEATURE_NAMES, NAMES, shows
 from .terms import CHOOSING, ENDING, FLIPPING, OVER, RETURNS
 
@@ -100,6 +100,8 @@ def _event(event: tuple[Any, ...]) -> dict[str, Any]:
     if what == "mistake":
         return {"act": "mistake", "seat": event[1], "feature": FEATURE_NAMES[event[2]],
                 "showing": event[3], "penalty_card": event[4]}
+    if what == "miss":
+        return {"act": "miss", "seat": event[1], "penalty_card": event[2]}
     if what == "top":
         return {"act": "top", "seat": event[1], "card": NAMES[event[2]], "size": event[3]}
     if what == "pass":
@@ -138,6 +140,9 @@ def explain(state: LeckerMammutState, seat: int, action: LeckerAction) -> Refusa
     """Why `action` is refused for `seat`, who may act now (each reason's code and parameters:
     docs/games/lecker_mammut.md, Refusals); everything named here is on the table for all."""
     kind = action.kind
+    if kind == MISS_KIND and state.game.rules < 3:
+        return Refusal(f"'miss' is an act from rules 3 on; this game plays rules "
+                       f"{state.game.rules}", "notation")
     if state.returning:
         if seat not in state.returning:
             return Refusal("the round is over: only the most penalised players give a prize "

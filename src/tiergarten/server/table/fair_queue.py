@@ -9,8 +9,10 @@ credited order (ties: order of arrival), one after the other.
 A *reserved moment* (the moment of a real-time act, the act itself to follow) is held like an
 act without its action yet: at its credited time it blocks the line (nothing credited later
 is settled before it) until its act arrives and fills it, it is withdrawn, or its `deadline`
-passes (then it is dropped: a moment without its act costs nothing). Which acts a game makes
-so, and what their moment is at its table, is the game's business (docs/games/).
+passes. A moment that ends without its act becomes what the table's `lapse` says it costs
+(an act settled in its place, e.g. Lecker Mammut!'s `miss`), or is dropped if it costs nothing;
+a moment may also be *charged* at once (`charge`). Which acts a game makes so, and what their
+moment costs, is the game's business (docs/games/).
 
 The queue only orders. What settling means — asking the game whether the act still counts,
 applying it, answering — is the `settle` coroutine the table gives it.
@@ -58,16 +60,20 @@ class Held:
     peer: Peer | None = field(default=None, compare=False)
     done: asyncio.Future[bool] | None = field(default=None, compare=False)
     deadline: float = field(default=0.0, compare=False)
-    dropped: bool = field(default=False, compare=False)  # a withdrawn moment
+    dropped: bool = field(default=False, compare=False)  # a moment that ended at no cost
+    cost: bool = field(default=False, compare=False)  # the cost of a moment that had no act
+    told: int | None = field(default=None, compare=False)  # a charged moment: applied at
 
 
 class FairQueue:
     """Held acts of one table, released in credited order to `settle`, one at a time."""
 
     def __init__(self, window: Callable[[], float],
-                 settle: Callable[[Held], Awaitable[None]]) -> None:
+                 settle: Callable[[Held], Awaitable[None]],
+                 lapse: Callable[[Held], Action | None] = lambda held: None) -> None:
         self.window = window
         self.settle = settle
+        self.lapse = lapse
         self._held: list[Held] = []  # a heap
         self._due: deque[Held] = deque()  # released, in order, waiting for `settle`
         self._order = itertools.count()
@@ -75,6 +81,7 @@ class FairQueue:
         self._wake: asyncio.TimerHandle | None = None
         self._runner: asyncio.Task[None] | None = None
         self._reserved: dict[int, Held] = {}  # seat -> its moment waiting for its act
+        self._charged: dict[int, Held] = {}  # seat -> its moment charged at once (`charge`)
 
     def hold(self, credit: float, seat: int, action: Action, seen: int,
              peer: Peer | None = None, done: asyncio.Future[bool] | None = None) -> Held:
@@ -116,11 +123,41 @@ class FairQueue:
         return item
 
     def withdraw(self, seat: int) -> None:
-        """`seat`'s reserved moment will have no act: it blocks nothing any more."""
+        """`seat`'s reserved moment will have no act: it becomes its cost, if any, else it
+        blocks nothing any more."""
         item = self._reserved.pop(seat, None)
         if item is not None:
-            item.dropped = True
+            self._end(item, self.lapse(item))
             self._release()
+
+    def charge(self, seat: int, cost: Action) -> Held | None:
+        """`seat`'s reserved moment is its `cost` at once (settled at the moment's credit): it
+        waits for no act, and the act meant for it is answered by `charged`."""
+        item = self._reserved.pop(seat, None)
+        if item is not None:
+            self._end(item, cost)
+            self._charged[seat] = item
+            self._release()
+        return item
+
+    def charged(self, seat: int, seen: int) -> Held | None:
+        """The moment of `seat` charged at once that an act made on version `seen` was meant
+        for: one within the moment's call window, made before its player could have seen
+        the cost applied."""
+        item = self._charged.get(seat)
+        if item is None:
+            return None
+        if item.deadline <= self._loop.time() or (item.told is not None and seen >= item.told):
+            del self._charged[seat]
+            return None
+        return item
+
+    def _end(self, item: Held, cost: Action | None) -> None:
+        """A moment ends without its act: settled as its cost, or dropped at no cost."""
+        if cost is None:
+            item.dropped = True
+        else:
+            item.action, item.cost = cost, True
 
     def _release(self) -> None:
         """Release every held act whose time has come, earliest credit first; then wait for
@@ -139,9 +176,9 @@ class FairQueue:
                 if head.deadline > now + SLACK:
                     self._wake = self._loop.call_at(head.deadline, self._release)
                     break
-                heapq.heappop(self._held)  # no act came: it costs nothing
-                if self._reserved.get(head.seat) is head:
+                if self._reserved.get(head.seat) is head:  # no act came in time
                     del self._reserved[head.seat]
+                self._end(head, self.lapse(head))
                 continue
             due = head.credit + self.window()
             if due > now + SLACK:
@@ -172,6 +209,7 @@ class FairQueue:
         self._held.clear()
         self._due.clear()
         self._reserved.clear()
+        self._charged.clear()
         if self._runner is not None:
             self._runner.cancel()
             await asyncio.gather(self._runner, return_exceptions=True)

@@ -10,8 +10,10 @@ it is due. docs/protocol.md, "Fair hits in real-time games", says it for clients
 A client may also reserve the moment of its seat's next act before it knows the act (the
 `press` message): the moment is credited like an act and holds the line until the act comes
 (the seat's next act, credited at the moment and judged on its version), is given up, or
-`call_window` seconds pass. Which acts a game makes that way is the game's business (docs/
-games/).
+`call_window` seconds pass. What a moment costs by itself is the game's business
+(`state.moment_cost`; docs/games/): Lecker Mammut!'s press of the club is a commitment, and one
+made with no three alike in sight is its cost at once; one that ends with no act is its cost
+then. A press costs at most once: the act meant for a press charged at once does not count.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ class FairOrder(Feature):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
-        self.queue = FairQueue(self._window, self._settle)
+        self.queue = FairQueue(self._window, self._settle, self._lapse)
 
     @classmethod
     def attach(cls, table: Table) -> FairOrder | None:
@@ -62,10 +64,18 @@ class FairOrder(Feature):
             self.queue.withdraw(seat)
             illegal(peer, exc, version)
             return
-        moment = self.queue.reserved(seat)  # the moment reserved for this act, its version
+        takes = table.state.takes_moment(action)
+        if takes and self.queue.charged(seat, message.version) is not None:
+            peer.error("void", "your press was judged by itself (a mistake: nothing to call "
+                       "was in sight, or it came too late), so this act does not count",
+                       version)
+            return
+        # the moment reserved for this act, its version
+        moment = self.queue.reserved(seat) if takes else None
         seen = message.version if moment is None else moment.seen
         if table.state.is_void(seat, action, seen):
-            self.queue.withdraw(seat)
+            if takes:
+                self.queue.withdraw(seat)
             self._void(peer, seen)
             return
         if moment is not None:
@@ -95,6 +105,9 @@ class FairOrder(Feature):
                           table.log.reached_at(message.version))
         self.queue.reserve(credit, seat, message.version,
                            arrival + table.settings.call_window, peer)
+        cost = table.state.moment_cost(seat, message.version, lapsed=False)
+        if cost is not None:  # a mistake at once: it holds up nobody
+            self.queue.charge(seat, cost)
 
     async def play(self, seat: int, action: Action, version: int) -> None:
         """A bot's move joins the fair order credited now, like a person's act with no
@@ -112,6 +125,12 @@ class FairOrder(Feature):
 
     # -- settling ------------------------------------------------------------------------------
 
+    def _lapse(self, held: Held) -> Action | None:
+        """What a person's moment that ended with no act costs (the game says)."""
+        if held.peer is None or self.table.status != "playing":
+            return None
+        return self.table.state.moment_cost(held.seat, held.seen, lapsed=True)
+
     def _window(self) -> float:
         """How long an act waits after its credited time: the largest latency credit of any
         seated connection now (never more than the cap)."""
@@ -125,7 +144,9 @@ class FairOrder(Feature):
             applied = await table.log.apply(held.seat, held.action,
                                             check=lambda state: self._counts(held, state))
         except IllegalAction as exc:
-            if held.peer is not None:
+            if held.cost:
+                pass  # the table moved on (its seat now chooses a top): a press costs nothing
+            elif held.peer is not None:
                 illegal(held.peer, exc, table.version)
             elif table.version != held.seen:  # a bot's move the table outran: it chooses again
                 _finish(held.done, False)
@@ -141,6 +162,8 @@ class FairOrder(Feature):
                                 f"{exc}", table.version)
             _finish(held.done, exc)
         else:
+            if applied and held.cost:
+                held.told = table.version  # acts made on this version saw the cost
             if applied:
                 if held.peer is not None:  # from its credited time: the fair hold is in it
                     metrics.ACT_TO_UPDATE.observe(table.loop.time() - held.credit)

@@ -62,6 +62,7 @@ export function describe(event, names) {
       const words = { name: who, feature: feature(event.feature), kind: kind(event.feature), showing: event.showing };
       return event.penalty_card === false ? t("lm.log.mistake_no_card", words) : t("lm.log.mistake", words);
     }
+    case "miss": return t(event.penalty_card === false ? "lm.log.miss_no_card" : "lm.log.miss", { name: who });
     case "top": return t("lm.log.top", { name: who, ...cardWords(event.card), size: event.size });
     case "pass": return t("lm.log.pass", { name: who });
     case "timer": return t("lm.log.timer");
@@ -112,16 +113,21 @@ function hit(ctx, local, feature) {
   if (pressed) local.act(`hit ${feature} @${pressed.game}`, pressed.version);
 }
 
-// The table changed under an open call (a flip, someone's hit, a new round): the cards it was
-// aimed at may be gone, so the dialog closes; a good hit by someone else was first.
+// The table changed under an open call. The press stands (rules 3: it is a commitment, judged
+// on the table as it is when the call comes) unless someone else's good hit came first (the call
+// would be void: the dialog closes and says so) or the press was judged by itself (a `miss`:
+// nothing to call was in sight, or the call came too late).
 function closeIfChanged(ctx) {
-  const { ui, obs } = ctx;
+  const { ui } = ctx;
   if (!calling(ui)) return;
+  const events = ctx.events || [];
   const stillHitting = hitters(ctx).some((l) => l.seat === ui.calling);
-  if (stillHitting && ui.pressed && obs.version === ui.pressed.game) return;
-  const beaten = (ctx.events || []).some((e) => e.act === "hit" && e.seat !== ui.calling);
-  close(ctx, true);
-  if (beaten) toast(t("error.code.void"), "info");
+  const beaten = events.some((e) => e.act === "hit" && e.seat !== ui.calling);
+  const missed = events.some((e) => e.act === "miss" && e.seat === ui.calling);
+  if (stillHitting && !beaten && !missed) return;
+  close(ctx, !missed);
+  if (missed) toast(t("lm.missed"), "error");
+  else if (beaten) toast(t("error.code.void"), "info");
 }
 
 export function onKey(event, ctx) {
