@@ -32,16 +32,82 @@ Message = dict[str, Any]
 T = TypeVar("T")
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
+def run(coro: Coroutine[Any, Any, T], skip_idle: bool = False) -> T:
     """`asyncio.run(coro)`, also in a pytest worker whose main thread already runs an event loop
     (Playwright's sync API, used by the browser tests, keeps one running there): then the
-    coroutine gets a fresh loop in a thread of its own."""
+    coroutine gets a fresh loop in a thread of its own. `skip_idle`: on a `SkippingLoop`, whose
+    clock skips the time the loop would only wait (for in-process tests, no sockets)."""
+
+    def go() -> T:
+        with asyncio.Runner(loop_factory=SkippingLoop if skip_idle else None) as runner:
+            return runner.run(coro)
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(coro)
+        return go()
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+        return pool.submit(go).result()
+
+
+class SkippingLoop(asyncio.SelectorEventLoop):
+    """An event loop whose clock jumps over the time it would spend idle.
+
+    The server's timers and clocks all read the running loop's clock (`loop.time()`,
+    `call_at`, `asyncio.sleep`, `asyncio.timeout`): fair-order windows, bot pauses, away and
+    seating timers, reserved moments. On this loop, when nothing is ready, no socket or pipe
+    has anything, and no work is out in a thread (`run_in_executor`, so `asyncio.to_thread`
+    too: a commit, a bot thinking), the clock moves straight to the next timer instead of
+    waiting for it. So a test waits for the event it expects (a message, a settled act) and
+    the timers before it fire in their order at their times, in no wall time; and a wait that
+    should find nothing (`later`) covers as much of the table's time as it likes, cheaply.
+    While a thread works the clock runs as the wall clock does, so work in threads takes the
+    time it really takes, as in production."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.skipped = 0.0  # seconds the clock has jumped
+        self._out = 0  # executor jobs not yet done
+        self._selector = _Skipping(self._selector, self)  # type: ignore[has-type]
+
+    def time(self) -> float:
+        return super().time() + self.skipped
+
+    def run_in_executor(self, executor: Any, func: Callable[..., T], *args: Any) -> Any:
+        future = super().run_in_executor(executor, func, *args)
+        self._out += 1
+        future.add_done_callback(self._back)
+        return future
+
+    def _back(self, _future: Any) -> None:
+        self._out -= 1
+
+
+class _Skipping:
+    """The loop's selector, but a wait with a timeout while nothing is out in a thread does
+    not wait: it finds nothing at once and moves the loop's clock on by the timeout."""
+
+    def __init__(self, selector: Any, loop: SkippingLoop) -> None:
+        self._selector, self._loop = selector, loop
+
+    def select(self, timeout: float | None = None) -> Any:
+        if timeout is None or timeout <= 0 or self._loop._out:
+            return self._selector.select(timeout)
+        ready = self._selector.select(0)
+        if not ready:
+            self._loop.skipped += timeout
+        return ready
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._selector, name)
+
+
+async def later(seconds: float) -> None:
+    """Let `seconds` of the loop's time pass: on a `SkippingLoop`, everything the tables would
+    do in that time is done, in no wall time (so nothing more can be expected to happen)."""
+    loop = asyncio.get_running_loop()
+    assert isinstance(loop, SkippingLoop), "later() waits in wall time: run(..., skip_idle=True)"
+    await asyncio.sleep(seconds)
 
 
 def free_port() -> int:
