@@ -110,6 +110,18 @@ async def later(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
+def eventually(check: Callable[[], T], timeout: float, what: str, every: float = 0.02) -> T:
+    """`check()` once it is true (returned), asked every `every` seconds for `timeout` at most:
+    for what only a poll can see (an HTTP answer, /proc, another process), never a wait on
+    a message that will come. Fails saying `what` did not happen."""
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(every)
+    return found
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -144,8 +156,8 @@ class Server:
             try:
                 if self.http.get("/api/health", timeout=1).status_code == 200:
                     return self
-            except httpx.HTTPError:
-                time.sleep(0.05)
+            except httpx.HTTPError:  # not listening yet: a process starting has no event
+                time.sleep(0.02)
         self.stop()
         raise RuntimeError("server did not answer within 30 s")
 
@@ -250,6 +262,28 @@ class Client:
         return self.info is not None and self.info["status"] == "over"
 
 
+def refilled(client: Client) -> float:
+    """Seconds until the rate limit the server announced (`hello`) has its whole burst again:
+    a refusal from then on is said again (only the first of a run is), so a polite client
+    that waits this long never waits on an answer refused in silence."""
+    limits = next((m["limits"] for m in client.received if m["type"] == "hello"), None)
+    return 0.5 if limits is None else float(limits["burst"]) / float(limits["rate"])
+
+
+async def until_over(server: Any, table: str, timeout: float = 60.0) -> Message:
+    """Wait until `table` is over, as a spectator hears it (its greeting says so at once if it
+    is): the `table` message saying so. `server`: anything `Client.open` takes."""
+    eye = await Client.open(server, table)
+    try:
+        return await eye.until(lambda m: m["type"] == "table" and m["status"] == "over",
+                               timeout)
+    except TimeoutError:
+        raise AssertionError(f"table {table} was not over within {timeout} s; last messages: "
+                             f"{eye.received[-2:]}") from None
+    finally:
+        await eye.close()
+
+
 def is_state(message: Message) -> bool:
     return message["type"] == "state"
 
@@ -278,7 +312,7 @@ async def play_until_over(client: Client, choose: Callable[[Message], str | None
             if action is not None:
                 await client.act(action, message["version"])
         elif message is not None and is_error(message) and message["code"] == "rate_limited":
-            await asyncio.sleep(0.5)  # what a polite client does: wait, then ask again
+            await asyncio.sleep(refilled(client))  # what a polite client does: wait, ask again
             await client.send({"sync": True})
         left = deadline - asyncio.get_running_loop().time()
         try:
