@@ -11,13 +11,16 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
+import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from tiergarten.server.edge.protocol import SERVER_MESSAGES
@@ -120,6 +123,41 @@ def eventually(check: Callable[[], T], timeout: float, what: str, every: float =
             raise AssertionError(f"{what}: not within {timeout} s")
         time.sleep(every)
     return found
+
+
+class _Uvicorn(uvicorn.Server):
+    """A uvicorn server that says when its startup is over (`up`: listening, or failed)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.up = threading.Event()
+
+    async def startup(self, sockets: Any = None) -> None:
+        try:
+            await super().startup(sockets)
+        finally:
+            self.up.set()
+
+    def run(self, sockets: Any = None) -> None:
+        try:
+            super().run(sockets)
+        finally:
+            self.up.set()  # it never started (a bad app, a port taken): say so at once
+
+
+@contextmanager
+def in_a_thread(app: Any, port: int) -> Iterator[None]:
+    """Serve `app` with uvicorn on 127.0.0.1:`port` in a thread while the block runs; it has
+    started (it listens) when the block begins."""
+    server = _Uvicorn(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        assert server.up.wait(30) and server.started, "uvicorn did not start"
+        yield
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 def free_port() -> int:
