@@ -11,13 +11,16 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
+import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from tiergarten.server.edge.protocol import SERVER_MESSAGES
@@ -32,16 +35,129 @@ Message = dict[str, Any]
 T = TypeVar("T")
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
+def run(coro: Coroutine[Any, Any, T], skip_idle: bool = False) -> T:
     """`asyncio.run(coro)`, also in a pytest worker whose main thread already runs an event loop
     (Playwright's sync API, used by the browser tests, keeps one running there): then the
-    coroutine gets a fresh loop in a thread of its own."""
+    coroutine gets a fresh loop in a thread of its own. `skip_idle`: on a `SkippingLoop`, whose
+    clock skips the time the loop would only wait (for in-process tests, no sockets)."""
+
+    def go() -> T:
+        with asyncio.Runner(loop_factory=SkippingLoop if skip_idle else None) as runner:
+            return runner.run(coro)
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(coro)
+        return go()
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+        return pool.submit(go).result()
+
+
+class SkippingLoop(asyncio.SelectorEventLoop):
+    """An event loop whose clock jumps over the time it would spend idle.
+
+    The server's timers and clocks all read the running loop's clock (`loop.time()`,
+    `call_at`, `asyncio.sleep`, `asyncio.timeout`): fair-order windows, bot pauses, away and
+    seating timers, reserved moments. On this loop, when nothing is ready, no socket or pipe
+    has anything, and no work is out in a thread (`run_in_executor`, so `asyncio.to_thread`
+    too: a commit, a bot thinking), the clock moves straight to the next timer instead of
+    waiting for it. So a test waits for the event it expects (a message, a settled act) and
+    the timers before it fire in their order at their times, in no wall time; and a wait that
+    should find nothing (`later`) covers as much of the table's time as it likes, cheaply.
+    While a thread works the clock runs as the wall clock does, so work in threads takes the
+    time it really takes, as in production."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.skipped = 0.0  # seconds the clock has jumped
+        self._out = 0  # executor jobs not yet done
+        self._selector = _Skipping(self._selector, self)  # type: ignore[has-type]
+
+    def time(self) -> float:
+        return super().time() + self.skipped
+
+    def run_in_executor(self, executor: Any, func: Callable[..., T], *args: Any) -> Any:
+        future = super().run_in_executor(executor, func, *args)
+        self._out += 1
+        future.add_done_callback(self._back)
+        return future
+
+    def _back(self, _future: Any) -> None:
+        self._out -= 1
+
+
+class _Skipping:
+    """The loop's selector, but a wait with a timeout while nothing is out in a thread does
+    not wait: it finds nothing at once and moves the loop's clock on by the timeout."""
+
+    def __init__(self, selector: Any, loop: SkippingLoop) -> None:
+        self._selector, self._loop = selector, loop
+
+    def select(self, timeout: float | None = None) -> Any:
+        if timeout is None or timeout <= 0 or self._loop._out:
+            return self._selector.select(timeout)
+        ready = self._selector.select(0)
+        if not ready:
+            self._loop.skipped += timeout
+        return ready
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._selector, name)
+
+
+async def later(seconds: float) -> None:
+    """Let `seconds` of the loop's time pass: on a `SkippingLoop`, everything the tables would
+    do in that time is done, in no wall time (so nothing more can be expected to happen)."""
+    loop = asyncio.get_running_loop()
+    assert isinstance(loop, SkippingLoop), "later() waits in wall time: run(..., skip_idle=True)"
+    await asyncio.sleep(seconds)
+
+
+def eventually(check: Callable[[], T], timeout: float, what: str, every: float = 0.02) -> T:
+    """`check()` once it is true (returned), asked every `every` seconds for `timeout` at most:
+    for what only a poll can see (an HTTP answer, /proc, another process), never a wait on
+    a message that will come. Fails saying `what` did not happen."""
+    deadline = time.monotonic() + timeout
+    while not (found := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(every)
+    return found
+
+
+class _Uvicorn(uvicorn.Server):
+    """A uvicorn server that says when its startup is over (`up`: listening, or failed)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.up = threading.Event()
+
+    async def startup(self, sockets: Any = None) -> None:
+        try:
+            await super().startup(sockets)
+        finally:
+            self.up.set()
+
+    def run(self, sockets: Any = None) -> None:
+        try:
+            super().run(sockets)
+        finally:
+            self.up.set()  # it never started (a bad app, a port taken): say so at once
+
+
+@contextmanager
+def in_a_thread(app: Any, port: int) -> Iterator[None]:
+    """Serve `app` with uvicorn on 127.0.0.1:`port` in a thread while the block runs; it has
+    started (it listens) when the block begins."""
+    server = _Uvicorn(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        assert server.up.wait(30) and server.started, "uvicorn did not start"
+        yield
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 def free_port() -> int:
@@ -78,8 +194,8 @@ class Server:
             try:
                 if self.http.get("/api/health", timeout=1).status_code == 200:
                     return self
-            except httpx.HTTPError:
-                time.sleep(0.05)
+            except httpx.HTTPError:  # not listening yet: a process starting has no event
+                time.sleep(0.02)
         self.stop()
         raise RuntimeError("server did not answer within 30 s")
 
@@ -184,6 +300,28 @@ class Client:
         return self.info is not None and self.info["status"] == "over"
 
 
+def refilled(client: Client) -> float:
+    """Seconds until the rate limit the server announced (`hello`) has its whole burst again:
+    a refusal from then on is said again (only the first of a run is), so a polite client
+    that waits this long never waits on an answer refused in silence."""
+    limits = next((m["limits"] for m in client.received if m["type"] == "hello"), None)
+    return 0.5 if limits is None else float(limits["burst"]) / float(limits["rate"])
+
+
+async def until_over(server: Any, table: str, timeout: float = 60.0) -> Message:
+    """Wait until `table` is over, as a spectator hears it (its greeting says so at once if it
+    is): the `table` message saying so. `server`: anything `Client.open` takes."""
+    eye = await Client.open(server, table)
+    try:
+        return await eye.until(lambda m: m["type"] == "table" and m["status"] == "over",
+                               timeout)
+    except TimeoutError:
+        raise AssertionError(f"table {table} was not over within {timeout} s; last messages: "
+                             f"{eye.received[-2:]}") from None
+    finally:
+        await eye.close()
+
+
 def is_state(message: Message) -> bool:
     return message["type"] == "state"
 
@@ -212,7 +350,7 @@ async def play_until_over(client: Client, choose: Callable[[Message], str | None
             if action is not None:
                 await client.act(action, message["version"])
         elif message is not None and is_error(message) and message["code"] == "rate_limited":
-            await asyncio.sleep(0.5)  # what a polite client does: wait, then ask again
+            await asyncio.sleep(refilled(client))  # what a polite client does: wait, ask again
             await client.send({"sync": True})
         left = deadline - asyncio.get_running_loop().time()
         try:

@@ -2,36 +2,23 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-import uvicorn
 
 from tiergarten.server.app import create_app
 
-from .harness import free_port
+from .harness import free_port, in_a_thread
 
 
 @contextmanager
 def running(db: Path, web: Path) -> Iterator[httpx.Client]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(db, web=web), host="127.0.0.1",
-                                           port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive(), "uvicorn stopped"
-            time.sleep(0.02)
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as client:
-            yield client
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with in_a_thread(create_app(db, web=web), port), httpx.Client(
+            base_url=f"http://127.0.0.1:{port}", trust_env=False) as client:
+        yield client
 
 
 def test_the_web_folder_is_served_at_the_root_when_present(tmp_path: Path) -> None:

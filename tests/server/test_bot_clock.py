@@ -4,7 +4,6 @@ a bot's pause counts from when it became due, so its thinking time never shows."
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import time
 from typing import Any
@@ -13,11 +12,13 @@ from tiergarten.server.edge.protocol import SeatSpec
 from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.memory_store import MemoryStore
 from tiergarten.server.table.bot_driver import BotMove
+from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
 from .harness import Client, Server, run
+from .test_tables import heard
 
 
 def test_a_lecker_mammut_bot_never_repeats_a_hit_it_has_made(server: Server) -> None:
@@ -40,11 +41,14 @@ def test_a_lecker_mammut_bot_never_repeats_a_hit_it_has_made(server: Server) -> 
 
 
 def test_a_bots_pause_counts_from_when_it_became_due_not_from_when_it_had_thought() -> None:
-    """Two bots with a nominal pause of 0.2 s, one thinking 0.15 s before each move and one not
+    """Two bots with a nominal pause of 0.2 s, one thinking 0.1 s before each move and one not
     thinking at all (as a Mau Mau bot searches after a drawn card that fits and passes at once
     after one that does not): every move comes 0.2 s after the one before, so no one can time
-    the bots to learn what they alone know. A bot that thinks longer than its pause (0.3 s)
-    moves when it is done."""
+    the bots to learn what they alone know. A bot that thinks longer than its pause (0.25 s)
+    moves when it is done.
+
+    The thinking takes real time, in the driver's worker thread; the pauses are the loop's
+    (a `SkippingLoop`: what is left of a pause once the thinking is done passes at once)."""
 
     async def go(thinking: dict[int, float]) -> list[float]:
         manager = TableManager(MemoryStore(), Settings(allow_seeds=True, bot_pace=1.0))
@@ -58,14 +62,15 @@ def test_a_bots_pause_counts_from_when_it_became_due_not_from_when_it_had_though
             game="maumau", players=2, options={"rounds": 1},
             seats=[SeatSpec(bot="random"), SeatSpec(bot="random")], seed=3))
         table.feature(BotSeats).driver.choose = choose  # type: ignore[union-attr,method-assign]
-        while table.version < 4:
-            await asyncio.sleep(0.01)
+        eye = Connection(None)  # a spectator, told of every move
+        table.connect(eye)
+        await heard(eye, lambda m: m["type"] == "state" and m["version"] >= 4)
         await manager.stop()
         reached = [table.log.reached_at(v) for v in range(5)]
         return [b - a for a, b in zip(reached, reached[1:], strict=False)]
 
-    pauses = run(go({0: 0.15, 1: 0.0}))
-    assert all(0.19 <= p <= 0.27 for p in pauses), pauses
+    pauses = run(go({0: 0.1, 1: 0.0}), skip_idle=True)
+    assert all(0.19 <= p <= 0.27 for p in pauses), pauses  # counted from after thinking: 0.3
     assert max(pauses) - min(pauses) < 0.05, pauses
-    slow = run(go({0: 0.3, 1: 0.3}))
-    assert all(0.29 <= p <= 0.45 for p in slow), slow  # counted from after thinking: 0.5
+    slow = run(go({0: 0.25, 1: 0.25}), skip_idle=True)
+    assert all(0.24 <= p <= 0.4 for p in slow), slow  # counted from after thinking: 0.45

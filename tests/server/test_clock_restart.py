@@ -53,7 +53,7 @@ def test_a_restart_keeps_every_bank(database: str) -> None:
         async def before() -> tuple[list[float], list[float], int]:
             clients = [await Client.open(server, table["id"], t) for t in tokens]
             thought = [0.0, 0.0]
-            for version, think in enumerate((1.5, 1.0)):  # the seat due thinks, then moves
+            for version, think in enumerate((0.6, 0.3)):  # the seat due thinks, then moves
                 seen = [c.state if c.state is not None and c.state["version"] == version
                         else await c.until(lambda m, v=version: is_state(m)
                                            and m["version"] == v) for c in clients]

@@ -28,7 +28,7 @@ import tiergarten
 from tiergarten.core.registry import game_class
 
 from .cluster import Deployment, Endpoint
-from .harness import Client, Message, is_state, play_until_over, run
+from .harness import Client, Message, is_state, play_until_over, run, until_over
 from .test_leak import Timeline, leaks
 
 
@@ -206,6 +206,7 @@ class Person:
         self.version = -1
         self.over = False
         self.progress: list[tuple[float, int]] = []  # (when, version) of each state
+        self.moved = asyncio.Event()  # set at each state (whoever waits clears it)
 
     async def play(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -234,6 +235,7 @@ class Person:
                 assert message["version"] >= self.version  # never back in time
                 self.version = message["version"]
                 self.progress.append((time.monotonic(), self.version))
+                self.moved.set()
                 if message["legal"]:
                     await asyncio.sleep(self.rng.uniform(0.02, 0.08))
                     await client.act(self.rng.choice(message["legal"]), message["version"])
@@ -258,8 +260,13 @@ def test_a_worker_killed_mid_game_loses_nothing(postgres: Postgres) -> None:
 
         async def play() -> None:
             async def kill_mid_game() -> None:
-                while min(p.version for p in people if p.table == people_tables[0]) < 8:
-                    await asyncio.sleep(0.05)
+                first = [p for p in people if p.table == people_tables[0]]
+                while min(p.version for p in first) < 8:  # wait for a move, then look again
+                    waits = [asyncio.create_task(p.moved.wait()) for p in first]
+                    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                    for p, waiting in zip(first, waits, strict=True):
+                        waiting.cancel()
+                        p.moved.clear()
                 victim.kill()
                 killed["at"] = time.monotonic()
 
@@ -282,10 +289,7 @@ def test_a_worker_killed_mid_game_loses_nothing(postgres: Postgres) -> None:
             views = views_of(record["record"], [0, 1])
             for person in (p for p in people if p.table == table):
                 assert told_the_truth(person.received, person.seat, views) > 10
-        deadline = time.monotonic() + 60
-        while dep.record(bots_table)["status"] != "over":  # the bots carried on
-            assert time.monotonic() < deadline, "the bots' table did not finish"
-            time.sleep(0.2)
+        run(until_over(dep.proxy, bots_table, 60))  # the bots carried on
         assert tiergarten.replay(dep.record(bots_table)["record"]).is_over()
     finally:
         dep.stop()

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from .harness import Client, Message, Server, is_error, is_state, run
+from .harness import Client, Message, Server, eventually, is_error, is_state, run
 
 TIGHT = ("--bot-pace", "0", "--allow-seeds", "--rate", "200", "--burst", "20",
          "--queue-limit", "50", "--close-timeout", "10", "--address-connections", "3",
@@ -103,21 +103,29 @@ def test_a_flood_gets_its_answers_the_reason_and_a_1008_close(tight: Server) -> 
     assert after_greeting.index(next(filter(is_error, after_greeting))) >= 20
 
 
+def too_slow(server: Server) -> float:
+    """How many `too_slow` errors the server has sent (its /metrics)."""
+    for line in server.get("/metrics").text.splitlines():
+        if line.startswith('tiergarten_client_errors_total{code="too_slow"}'):
+            return float(line.split()[-1])
+    return 0.0
+
+
 def test_a_client_too_slow_to_read_is_told_so_before_the_close(tight: Server) -> None:
-    """It reads nothing while a fast table streams 2000 states (far more than its socket's
-    buffers and 50 waiting messages hold); the backlog is dropped, `too_slow` says why, then
-    1013 (try again later: reconnecting gets it the table as it is now)."""
+    """It reads nothing while a fast table streams states until its socket's buffers and 50
+    waiting messages are full; the backlog is dropped, `too_slow` says why, then 1013 (try
+    again later: reconnecting gets it the table as it is now)."""
     who = address()
+    before = too_slow(tight)
     table = bots_for_long(tight, who)
 
     async def go() -> tuple[Client, ConnectionClosed]:
         eye = await Client.open(tight, table, address=who, sock=reading_little(tight),
                                 max_queue=1)
-        start = tight.get(f"/api/tables/{table}").json()["version"]
-        for _ in range(300):  # within the server's close_timeout (10 s) of the overflow
-            if tight.get(f"/api/tables/{table}").json()["version"] >= start + 2000:
-                break
-            await asyncio.sleep(0.1)
+        # reading nothing until the server has found it too slow (it then has close_timeout,
+        # 10 s, to deliver the error and the close)
+        await asyncio.to_thread(eventually, lambda: too_slow(tight) > before, 30,
+                                "the server finding a client that reads nothing too slow")
         return eye, await until_closed(eye)
 
     eye, closed = run(go())
@@ -157,9 +165,10 @@ def test_a_client_that_reads_nothing_is_let_go(tmp_path: Path) -> None:
             port = sock.getsockname()[1]
             eye = await Client.open(cutting, table, sock=sock, max_queue=1, ping_interval=None)
             held = held_by_the_server(cutting.port, port)
-            started = time.monotonic()
-            while held_by_the_server(cutting.port, port) and time.monotonic() - started < 15:
-                await asyncio.sleep(0.1)
+            started = time.monotonic()  # the server's timeouts are real: only /proc shows them
+            with contextlib.suppress(AssertionError):
+                await asyncio.to_thread(eventually, lambda: not held_by_the_server(
+                    cutting.port, port), 15, "the server letting go", 0.05)
             let_go = time.monotonic() - started
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(eye.ws.close(), 1)
@@ -199,30 +208,40 @@ def test_the_message_limit_counts_bytes_not_characters(tight: Server) -> None:
 def test_spectators_coming_and_going_cost_the_seated_nothing(tight: Server) -> None:
     """40 spectators in and out: not one `table` message to the seated (they change no
     seating). A seat's only tab opening and closing ten times: at most one message per 0.1 s
-    (none at all if each burst ends as it began), and what the seated know is how it ended."""
+    (none at all if each burst ends as it began), and what the seated know is how it ended.
+
+    A seating change still due goes out before the next move's state (LiveTable.broadcast),
+    and says the new version: so once Ann hears of her own move, any seating change before it
+    has reached her. Seed 45: Ann has three moves in a row, one after her own arrival, one
+    after the spectators, one after Bob's tab."""
     who = address()
-    table, (ann_token, bob_token) = two_people(tight, who)
+    table = create(tight, who, game="maumau", players=2, seats=[None, None], seed=45)
+    ann_token, bob_token = (tight.join(table, name)[1] for name in ("Ann", "Bob"))
+
+    async def move(ann: Client, action: str) -> None:
+        assert ann.state is not None and action in ann.state["legal"], ann.state
+        version = ann.state["version"]
+        await ann.act(action)
+        await ann.until(lambda m: is_state(m) and m["version"] == version + 1)
 
     async def go() -> tuple[list[Message], list[Message], float, Message | None]:
         ann = await Client.open(tight, table, ann_token, who)
         await ann.until(is_state)
+        await move(ann, "play 8s")  # her arrival's seating change is out (the 8 skips Bob)
+        arrived = len(ann.received)
         for _ in range(40):
             eye = await Client.open(tight, table, address=address())
             await eye.until(is_state)
             await eye.close()
-        await asyncio.sleep(0.3)
-        await ann.send({"sync": True})
-        await ann.until(is_state)
-        quiet = ann.received[3:]
+        await move(ann, "draw")
+        quiet = ann.received[arrived:]
         started, mark = asyncio.get_running_loop().time(), len(ann.received)
         for _ in range(10):
             bob = await Client.open(tight, table, bob_token, who)
             await bob.until(is_state)
             await bob.close()
         elapsed = asyncio.get_running_loop().time() - started
-        await asyncio.sleep(0.3)
-        await ann.send({"sync": True})
-        await ann.until(is_state)
+        await move(ann, "pass")
         return quiet, ann.received[mark:], elapsed, ann.info
 
     quiet, flapping, elapsed, known = run(go())
@@ -256,13 +275,13 @@ def test_connections_are_capped_per_address_and_per_table(tight: Server) -> None
         error, closed = await refused(tight, table, third)  # the table has 5
         assert "at most 5 connections to one table at once" in error["message"]
         await mine[0].close()
-        for _ in range(50):  # the slot is free once the server has seen the close
+        deadline = time.monotonic() + 10
+        while True:  # the slot is free once the server has seen the close: ask until it is
             again = await Client.open(tight, table, address=first)
-            if (await again.recv())["type"] == "hello":
+            if (await again.recv())["type"] == "hello":  # each answer is a round trip
                 break
-            await asyncio.sleep(0.05)
-        else:
-            raise AssertionError("a closed connection's place was never given to another")
+            await until_closed(again)
+            assert time.monotonic() < deadline, "a closed place was never given to another"
         for eye in [*mine[1:], *theirs, again]:
             await eye.close()
 

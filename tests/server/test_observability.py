@@ -133,12 +133,13 @@ def test_a_task_nobody_awaits_is_logged_once_as_json_and_counted(
 
     async def main() -> None:
         asyncio.get_running_loop().set_exception_handler(logs.asyncio_handler)
-        asyncio.ensure_future(fails())  # and forgotten: "Task exception was never retrieved"
-        await asyncio.sleep(0.05)
+        forgotten = asyncio.ensure_future(fails())  # "Task exception was never retrieved"
+        await asyncio.wait({forgotten})  # ended (asyncio.wait retrieves nothing) ...
+        del forgotten  # ... and forgotten
         gc.collect()
         kept: set[asyncio.Task[Any]] = set()
         logs.spawn(fails(), kept, name="kept")  # kept, and its failure logged when it ends
-        await asyncio.sleep(0.05)
+        await asyncio.wait(set(kept), timeout=5)
         assert not kept
 
     asyncio.run(main())
@@ -164,10 +165,8 @@ def test_releasing_a_lease_while_redis_is_away_leaves_no_unretrieved_task(
         for table in ("t1", "t2"):
             cluster.leases.held.add(table)
             cluster.release(table)
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            if not cluster._tasks:
-                break
+        await asyncio.wait(set(cluster._tasks), timeout=5)  # each ends once refused
+        assert not cluster._tasks
         gc.collect()
         await cluster.client.aclose()
         cluster.sync.close()

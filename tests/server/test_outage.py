@@ -27,7 +27,18 @@ from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
-from .harness import Client, Message, Server, is_error, is_state, play_until_over, run, sensible
+from .harness import (
+    Client,
+    Message,
+    Server,
+    eventually,
+    is_error,
+    is_state,
+    play_until_over,
+    run,
+    sensible,
+    until_over,
+)
 from .test_tables import drain
 
 BOTS = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
@@ -157,12 +168,12 @@ async def next_state(client: Client, after: int) -> Message:
 
 
 def wait_ready(server: Server, ready: bool, seconds: float = 30.0) -> dict[str, Any]:
-    for _ in range(int(seconds / 0.1)):
-        answer = server.get("/readyz")
-        if (answer.status_code == 200) == ready:
-            return dict(answer.json())
-        run(asyncio.sleep(0.1))
-    raise AssertionError(f"/readyz never said ready={ready}: {answer.text}")
+    """What /readyz says once it says `ready` (the database's state: only a poll sees it)."""
+    def answer() -> dict[str, Any] | None:
+        said = server.get("/readyz")
+        return dict(said.json()) if (said.status_code == 200) == ready else None
+
+    return eventually(answer, seconds, f"/readyz saying ready={ready}", every=0.05)
 
 
 def test_postgresql_stopped_mid_game_and_started_again(own_postgres: Postgres) -> None:
@@ -242,9 +253,7 @@ async def play_one(clients: list[Client]) -> None:
 
 
 def finished(server: Server, table: str) -> list[list[Any]]:
-    for _ in range(600):
-        answer = server.get(f"/api/tables/{table}/record").json()
-        if answer["status"] == "over":
-            return list(answer["record"]["actions"])
-        run(asyncio.sleep(0.05))
-    raise AssertionError(f"table {table} did not finish")
+    run(until_over(server, table, 30))
+    answer = server.get(f"/api/tables/{table}/record").json()
+    assert answer["status"] == "over", answer
+    return list(answer["record"]["actions"])

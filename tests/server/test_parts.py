@@ -31,8 +31,8 @@ from tiergarten.server.table.table_log import StoreFailed, TableLog
 from tiergarten.server.table.tables import LiveTable
 from tiergarten.server.table.transport import LocalTransport
 
-from .harness import run
-from .test_tables import drain
+from .harness import later, run
+from .test_tables import drain, heard
 
 
 class RecordingTransport(LocalTransport):
@@ -179,10 +179,13 @@ def test_the_fair_queue_settles_in_credited_order_once_nothing_earlier_can_come(
     async def go() -> None:
         loop = asyncio.get_running_loop()
         settled: list[tuple[int, float]] = []
+        all_four = asyncio.Event()
 
         async def settle(item: Held) -> None:
             settled.append((item.seat, loop.time()))
-            await asyncio.sleep(0.01)  # a commit: the next one waits for it
+            await later(0.01)  # a commit: the next one waits for it
+            if len(settled) == 4:
+                all_four.set()
 
         window = 0.1
         queue = FairQueue(lambda: window, settle)
@@ -191,14 +194,14 @@ def test_the_fair_queue_settles_in_credited_order_once_nothing_earlier_can_come(
         for seat, credit in ((0, now), (1, now - 0.08), (2, now - 0.05), (3, now - 0.08)):
             queue.hold(credit, seat, flip, 0)  # arrival order 0, 1, 2, 3
         assert settled == []  # seat 1 is 0.08 s old: it waits until 0.1 s have passed
-        await asyncio.sleep(0.15)
+        await asyncio.wait_for(all_four.wait(), 1.0)
         await queue.settled()
         assert [seat for seat, _ in settled] == [1, 3, 2, 0]  # ties: order of arrival
         assert settled[0][1] >= now - 0.08 + window - 0.001
         assert settled[-1][1] >= now + window - 0.001
         await queue.stop()
 
-    run(go())
+    run(go(), skip_idle=True)
 
 
 def test_with_no_window_an_act_is_settled_at_once_and_stop_drops_what_is_held() -> None:
@@ -217,10 +220,10 @@ def test_with_no_window_an_act_is_settled_at_once_and_stop_drops_what_is_held() 
         window = 5.0
         queue.hold(asyncio.get_running_loop().time(), 1, flip, 0)
         await queue.stop()
-        await asyncio.sleep(0.01)
+        await later(2 * window)  # long past its window: a dropped act is never settled
         assert settled == [0]
 
-    run(go())
+    run(go(), skip_idle=True)
 
 
 # -- real time: the queue orders, the game judges ------------------------------------------------
@@ -239,21 +242,21 @@ def test_the_earlier_credited_hit_counts_and_the_game_voids_the_other() -> None:
         manager, table, (ann, bob) = await people("lecker_mammut", store, LocalTransport(),
                                                   seed=11, hit_cap=0.2)
         await three_deer(table, ann)
-        await asyncio.sleep(0.02)
+        await later(0.02)
         bob.rtts.append(0.4)  # measured by pings: credited 0.2 s early
         await table.handle(ann, Act(act="hit deer", version=3))
-        await asyncio.sleep(0.05)
+        await later(0.05)
         await table.handle(bob, Act(act="hit deer", version=3))  # later, but credited earlier
-        await asyncio.sleep(0.3)
+        told = await heard(ann, lambda m: m["type"] == "error")  # both settled, Ann's last
         await table.settled()
         assert store.load_table(table.id).actions[3:] == [(1, "hit deer")]  # type: ignore[union-attr]
-        errors = [m for m in drain(ann) if m["type"] == "error"]
+        errors = [m for m in told + drain(ann) if m["type"] == "error"]
         assert [e["code"] for e in errors] == ["void"] and errors[0]["version"] == 4
         assert table.state.observe(None)["penalties"] == [0, 0]
         await manager.stop()
         store.close()
 
-    run(go())
+    run(go(), skip_idle=True)
 
 
 def test_an_act_on_an_older_version_counts_unless_the_game_says_it_is_void() -> None:
@@ -295,17 +298,16 @@ def bots_game(store: MemoryStore, seed: int) -> list[tuple[int, str]]:
         table = manager.create(TableSpec(
             game="maumau", players=2, options={"rounds": 1},
             seats=[SeatSpec(bot="random"), SeatSpec(bot="random")], seed=seed))
-        for _ in range(2000):
-            if table.status == "over":
-                break
-            await asyncio.sleep(0.005)
+        eye = Connection(None)  # a spectator: told when the game is over
+        table.connect(eye)
+        await heard(eye, lambda m: m["type"] == "table" and m["status"] == "over", 60)
         assert table.status == "over"
         await manager.stop()
         stored = store.load_table(table.id)
         assert stored is not None
         return stored.actions
 
-    return run(go())
+    return run(go(), skip_idle=True)
 
 
 def test_bots_play_on_after_a_failed_commit_exactly_as_they_would_have(
@@ -332,9 +334,13 @@ def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_cho
         table = manager.create(TableSpec(game="lecker_mammut", players=2, options={"rounds": 1},
                                          seats=[SeatSpec(bot="slow"), None], seed=11))
         asked: list[int] = []
+        loop = asyncio.get_running_loop()
+        chose_again = asyncio.Event()  # the bot's turn on the table its flip could not change
 
         def choose(_seats: object, state: Any, _now: float) -> BotMove | None:
             asked.append(len(state.history))
+            if len(state.history) == 25:
+                loop.call_soon_threadsafe(chose_again.set)
             if len(state.history) != 24:
                 return None
             return BotMove(0, state.game.parse_action("flip"), 0.3)
@@ -348,9 +354,11 @@ def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_cho
             await table.settled()
         assert table.state.observe(None)["face_down"] == [1, 24]
         ann.rtts.append(0.4)  # from now on credited 0.2 s early: the window is 0.2 s
-        await asyncio.sleep(table.log.reached_at(24) + 0.35 - asyncio.get_running_loop().time())
+        await later(table.log.reached_at(24) + 0.35 - loop.time())
         await table.handle(ann, Act(act="hit boar", version=24))  # after the bot's flip fired
-        await asyncio.sleep(0.4)
+        # the flip is held until its window has passed, then dropped: only then (its move
+        # settled) the bot is asked again
+        await asyncio.wait_for(chose_again.wait(), 5.0)
         await table.settled()
         stored = store.load_table(table.id)
         assert stored is not None and [a for _, a in stored.actions] == ["hit boar"] * 25
@@ -359,6 +367,6 @@ def test_a_bot_move_the_game_refuses_on_a_table_that_moved_on_is_dropped_and_cho
         store.close()
         return asked
 
-    asked = run(go())
+    asked = run(go(), skip_idle=True)
     assert 25 in asked  # it chose again on the table as it is
     assert not [r for r in caplog.records if r.levelname == "ERROR"]

@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
@@ -40,7 +37,7 @@ from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 from tiergarten.server.table.tables import LiveTable
 
-from .harness import Client, Server, free_port, is_error, is_state, run
+from .harness import Client, Server, free_port, in_a_thread, is_error, is_state, run
 
 SETTINGS = Settings(allow_seeds=True, seating_every=0, rate=10_000, burst=10_000)
 
@@ -212,19 +209,8 @@ def test_any_frames_over_a_real_websocket_are_answered_and_change_nothing_when_r
 @contextmanager
 def serving(database: str) -> Iterator[str]:
     port = free_port()
-    app = create_app(database, Settings(tables_burst=10**6), web=None)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive(), "uvicorn stopped"
-            time.sleep(0.02)
+    with in_a_thread(create_app(database, Settings(tables_burst=10**6), web=None), port):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import httpx
 from tiergarten.server.players.bot_levels import bot_mu, levels
 from tiergarten.server.players.ratings import display
 
-from .harness import SRC, Client, Server, play_until_over, run, sensible
+from .harness import SRC, Client, Server, eventually, play_until_over, run, sensible, until_over
 from .test_accounts import fresh_name, sign_up
 
 
@@ -47,17 +47,18 @@ def finished_game(server: Server, players: list[httpx.Client | None], bot: str =
         tokens.append(seat(server, who, table, n) if who is not None
                       else server.join(table, "Guest", n)[1])
     play_out(server, table, tokens)
-    wait_for_results(server, table)
+    wait_for_results(server, table, [who for who in players if who is not None])
     return str(table)
 
 
-def wait_for_results(server: Server, table: str) -> None:
-    """The results are stored just after the last act (in the store's writer)."""
-    for _ in range(100):
-        if server.get(f"/api/tables/{table}").json()["status"] == "over":
-            break
-        run(asyncio.sleep(0.05))
-    run(asyncio.sleep(0.3))
+def wait_for_results(server: Server, table: str, accounts: list[httpx.Client]) -> None:
+    """The results are stored just after the last act (in the store's writer): wait until the
+    page of every account that played shows the game."""
+    run(until_over(server, table, 30))
+    for who in accounts:
+        name = who.get("/api/account").json()["user"]["name"]
+        eventually(lambda name=name: any(r["table"] == table for r in server.get(
+            f"/api/players/{name}").json()["recent"]), 10, f"{name}'s result at {table}")
 
 
 def test_a_rated_game_moves_ratings_by_rank_and_profiles_show_it(server: Server) -> None:

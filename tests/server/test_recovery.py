@@ -7,14 +7,12 @@ the seat with the same token.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import time
 
 import tiergarten
 from tiergarten.server.storage.sql_store import SqlStore
 
-from .harness import Client, Server, is_state, play_until_over, run, sensible
+from .harness import Client, Server, is_state, play_until_over, run, sensible, until_over
 
 BOTS = [{"bot": "heuristic"}, {"bot": "random"}, {"bot": "heuristic"}]
 
@@ -104,12 +102,8 @@ def test_sigkill_mid_game_and_restart_resumes_every_table(database: str) -> None
         # the same table without a crash plays the very same game
         twin = restarted.create(game="maumau", players=3, options={"rounds": 2}, seats=BOTS,
                                 seed=99)["id"]
-        run(watch_until(restarted, twin, 1))
-        for _ in range(600):
-            done = restarted.get(f"/api/tables/{twin}/record").json()
-            if done["status"] == "over":
-                break
-            run(asyncio.sleep(0.05))
+        run(until_over(restarted, twin, 30))
+        done = restarted.get(f"/api/tables/{twin}/record").json()
         assert done["record"]["actions"] == actions
 
         ann_final = restarted.get(f"/api/tables/{people}/record").json()
@@ -127,10 +121,7 @@ def test_a_finished_game_no_process_holds_is_answered_from_the_store(tmp_path) -
     try:
         table = first.create(game="maumau", players=2, options={"rounds": 1}, seed=3,
                              seats=[{"bot": "normal"}, {"bot": "random"}])
-        deadline = time.monotonic() + 60
-        while first.get(f"/api/tables/{table['id']}").json()["status"] != "over":
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.1)
+        run(until_over(first, table["id"], 60))
         live = [first.get(f"/api/tables/{table['id']}/{what}").json()
                 for what in ("record", "replay")]
     finally:

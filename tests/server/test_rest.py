@@ -5,7 +5,7 @@ from __future__ import annotations
 import tiergarten
 from tiergarten.core.registry import game_class
 
-from .harness import Server
+from .harness import Server, run, until_over
 
 
 def test_the_server_says_where_it_listens(server: Server) -> None:
@@ -102,13 +102,8 @@ def test_the_record_is_whole_only_when_the_game_is_over(server: Server) -> None:
 
     leave = server.post(f"/api/tables/{tid}/leave", {"token": token})  # a bot plays on
     assert leave.status_code == 200
-    import time
-
-    for _ in range(200):
-        done = server.get(f"/api/tables/{tid}/record").json()
-        if done["status"] == "over":
-            break
-        time.sleep(0.05)
+    run(until_over(server, tid, 10))
+    done = server.get(f"/api/tables/{tid}/record").json()
     assert done["status"] == "over"
     record = done["record"]
     assert record["seed"] == 3 and record["options"]["rounds"] == 1

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from tiergarten.server.table.features import BotSeats
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
-from .harness import run
+from .harness import later, run
 
 
 def drain(conn: Connection) -> list[dict[str, Any]]:
@@ -26,6 +27,28 @@ def drain(conn: Connection) -> list[dict[str, Any]]:
         text = conn.outbox.get_nowait()
         if text is not None:
             out.append(json.loads(text))
+    return out
+
+
+async def heard(conn: Connection, check: Callable[[dict[str, Any]], bool],
+                timeout: float = 10.0) -> list[dict[str, Any]]:
+    """What `conn` is sent, in order, up to the first message that passes `check` (waiting
+    for it at most `timeout` seconds of the loop's clock)."""
+    out: list[dict[str, Any]] = []
+
+    async def read() -> None:
+        while True:
+            text = await conn.outbox.get()
+            if text is not None:
+                out.append(json.loads(text))
+                if check(out[-1]):
+                    return
+
+    try:
+        await asyncio.wait_for(read(), timeout)
+    except TimeoutError:
+        raise AssertionError(f"not heard within {timeout} s; heard {len(out)} messages, the "
+                             f"last {out[-2:]}") from None
     return out
 
 
@@ -118,22 +141,29 @@ def test_an_act_that_arrives_during_a_commit_waits_and_is_checked_after_it(tmp_p
     async def go() -> None:
         manager, table, ann, bob = await two_people(tmp_path)
         append = manager.store.append_action
-        heard: list[int] = []
+        told: list[int] = []
+        loop = asyncio.get_running_loop()
+        committing, go_on = asyncio.Event(), threading.Event()
 
         def slow(table_id: str, index: int, seat: int, notation: str) -> None:
-            time.sleep(0.2)  # in the store's writer thread: the event loop carries on
-            heard.extend(c.outbox.qsize() for c in (ann, bob))
+            loop.call_soon_threadsafe(committing.set)
+            assert go_on.wait(10)  # in the store's writer thread: the event loop carries on
+            told.extend(c.outbox.qsize() for c in (ann, bob))
             append(table_id, index, seat, notation)
 
         manager.store.append_action = slow  # type: ignore[method-assign]
         mover = ann if table.state.legal_actions(0) else bob
         legal = [a.text for a in table.state.legal_actions(mover.seat)]
         first = asyncio.create_task(table.handle(mover, Act(act=legal[0], version=0)))
-        await asyncio.sleep(0.05)
+        await asyncio.wait_for(committing.wait(), 10)
         assert table.version == 0 and drain(mover) == []  # committing: nobody told yet
-        await table.handle(mover, Act(act=legal[-1], version=0))
-        await first
-        assert heard == [0, 0]
+        second = asyncio.create_task(table.handle(mover, Act(act=legal[-1], version=0)))
+        for _ in range(5):  # the loop carries on meanwhile; the second act waits for the first
+            await asyncio.sleep(0)
+        assert not second.done() and not first.done() and drain(mover) == []
+        go_on.set()
+        await asyncio.gather(first, second)
+        assert told == [0, 0]
         said = drain(mover)
         assert [(m["type"], m.get("code"), m["version"]) for m in said] == [
             ("state", None, 1), ("error", "stale", 1)]
@@ -159,13 +189,13 @@ def test_a_table_of_people_never_asks_a_bot(tmp_path: Path) -> None:
 
         table.feature(BotSeats).driver.choose = counting  # type: ignore[union-attr,method-assign]
         for _ in range(3):
-            await asyncio.sleep(0.01)
+            await later(1.0)  # time for the driver to think, if it would
             mover = ann if table.state.legal_actions(0) else bob
             action = table.state.legal_actions(mover.seat)[0].text
             await table.handle(mover, Act(act=action, version=table.version))
-        await asyncio.sleep(0.05)
+        await later(5.0)  # all the table does in the next 5 s, done
         assert table.version == 3 and asked == []
         await manager.stop()
         manager.store.close()
 
-    run(go())
+    run(go(), skip_idle=True)

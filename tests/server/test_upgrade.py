@@ -12,13 +12,13 @@ comparing, each named in `CHANGED` (CHANGELOG.md names them too).
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import gzip
 import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from sqlalchemy import MetaData, create_engine, insert, select, text
 from tiergarten.server.storage import migrate
 from tiergarten.server.storage.sql_store import database_url
 
-from .harness import SRC, Server
+from .harness import SRC, Server, run, until_over
 from .test_migrations import old_schema
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "upgrade"
@@ -195,12 +195,13 @@ def test_a_database_of_an_earlier_release_is_served_as_it_was_and_plays_on(
     server = Server(db, "--bot-pace", "0", "--away-after", "0").start()
     try:
         unfinished = [t["id"] for t in tables if t["status"] == "playing"]
-        deadline = time.monotonic() + 120
-        while unfinished and time.monotonic() < deadline:
-            unfinished = [t for t in unfinished
-                          if server.get(f"/api/tables/{t}").json()["status"] != "over"]
-            time.sleep(0.1)
-        assert not unfinished, f"not played to the end: {unfinished}"
+
+        async def all_over() -> None:
+            await asyncio.gather(*(until_over(server, t, 120) for t in unfinished))
+
+        run(all_over())
+        assert all(server.get(f"/api/tables/{t}").json()["status"] == "over"
+                   for t in unfinished), "not played to the end"
         for table in tables:
             if table["status"] == "playing":
                 replay = server.get(f"/api/tables/{table['id']}/replay").json()

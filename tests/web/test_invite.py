@@ -9,20 +9,17 @@ import contextlib
 import io
 import ipaddress
 import socket
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 from starlette.applications import Starlette
 from starlette.routing import Mount
-from tests.server.harness import Server, free_port
+from tests.server.harness import Server, free_port, in_a_thread
 
 from tiergarten.server.app import create_app
 from tiergarten.server.edge.invite import lan_address
@@ -113,18 +110,8 @@ def behind_a_prefix(db: Path, prefix: str) -> Iterator[str]:
             yield
 
     outer = Starlette(routes=[Mount(prefix, app=inner)], lifespan=lifespan)
-    server = uvicorn.Server(uvicorn.Config(outer, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        while not server.started:
-            assert thread.is_alive(), "uvicorn stopped"
-            time.sleep(0.02)
+    with in_a_thread(outer, port):
         yield public
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 def test_behind_a_proxy_under_a_path_prefix_the_invite_works(browser: Any, tmp_path: Path,

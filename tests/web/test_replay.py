@@ -4,11 +4,11 @@ MammuZ shows the laid cards face up."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tests.server.harness import run, until_over
 
 from .a11y import assert_accessible
 
@@ -49,10 +49,7 @@ SEEDS = {"mammuz": 31}
 def finished_table(web: Any, game: str, options: dict[str, Any], bots: list[str]) -> str:
     table = web.create(game=game, players=len(bots), options=options,
                        seats=[{"bot": b} for b in bots], seed=SEEDS.get(game, 1))
-    deadline = time.monotonic() + 120
-    while web.get(f"/api/tables/{table['id']}").json()["status"] != "over":
-        assert time.monotonic() < deadline, f"a {game} game between bots did not end in time"
-        time.sleep(0.2)
+    run(until_over(web, table["id"], 120))  # its `run` works beside Playwright's loop
     return str(table["id"])
 
 
