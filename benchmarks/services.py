@@ -116,7 +116,7 @@ def caddyfile(port: int, ports: list[int]) -> str:
     """
     upstreams = " ".join(f"127.0.0.1:{p}" for p in ports)
     return _edited(DEPLOYED_CADDYFILE, (
-        (r"(?m)^\tadmin off$", "\tadmin off\n\tauto_https off"),
+        (r"(?m)^\tadmin localhost:2019$", "\tadmin off\n\tauto_https off"),  # many at once
         (r"(?m)^play\.example\.org \{$", f"http://127.0.0.1:{port} {{"),
         (r"(?m)^(\s+)to 127\.0\.0\.1:8001 .*$", rf"\1to {upstreams}")))
 
@@ -191,9 +191,9 @@ http {{
 """
 
 
-def nginx_site(port: int, ports: list[int]) -> str:
+def nginx_site(port: int, ports: list[int], access_log: str = "off") -> str:
     """deploy/nginx.conf for loopback: plain HTTP at 127.0.0.1:`port` (no redirect, no TLS),
-    every upstream listing the workers at `ports`.
+    every upstream listing the workers at `ports`, its access log at `access_log`.
 
     >>> site = nginx_site(8000, [8001, 8002])
     >>> "listen 127.0.0.1:8000;" in site, "ssl" in site, site.count("server 127.0.0.1:8002")
@@ -204,6 +204,8 @@ def nginx_site(port: int, ports: list[int]) -> str:
         (r"(?ms)^server \{\n    listen 80;.*?^\}\n\n", ""),  # the redirect to https
         (r"(?m)^    listen 443 .*\n    listen \[::\]:443 .*$", f"    listen 127.0.0.1:{port};"),
         (r"(?m)^    ssl_certificate.*\n", ""),
+        (r"(?m)^    access_log /var/log/nginx/tiergarten\.access\.log tiergarten;$",
+         f"    access_log {access_log}{'' if access_log == 'off' else ' tiergarten'};"),
         (r"(?m)(?:^    server 127\.0\.0\.1:800\d .*\n)+", servers)))
 
 
@@ -214,7 +216,8 @@ class Nginx(_Proxy):
     name = "nginx"
 
     def configure(self, ports: list[int]) -> None:
-        (self.dir / "site.conf").write_text(nginx_site(self.port, ports))
+        self.access_log = self.dir / "access.log"
+        (self.dir / "site.conf").write_text(nginx_site(self.port, ports, str(self.access_log)))
         (self.dir / "nginx.conf").write_text(NGINX_MAIN.format(dir=self.dir))
 
     def start(self) -> Nginx:

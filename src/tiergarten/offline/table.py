@@ -216,6 +216,8 @@ class LocalServer:
                 return 200, self.replay(table)
             if rest == ("POST", "rematch"):
                 return 201, self.new_rematch(table, body["token"])
+            if rest == ("POST", "hint"):
+                return 200, self.hint(table, str(body.get("token", "")))
             if rest == ("GET", "hint"):
                 return 200, self.hint(table, query.get("token", ""))
             if rest == ("GET", "invite"):

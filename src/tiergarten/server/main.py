@@ -139,7 +139,8 @@ def serve(config: ServerConfig | None = None, /, *, settings: Settings | None = 
         app, host=host, port=config.port, log_level=config.log_level, ws_max_size=WS_MAX_SIZE,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=WS_DEFLATE,
         log_config=logs.dict_config(config.log_format, config.log_level, worker),
-        timeout_graceful_shutdown=DRAIN_SECONDS, ws=websocket_protocol(2 * table.close_timeout))
+        timeout_graceful_shutdown=DRAIN_SECONDS, ws=websocket_protocol(2 * table.close_timeout),
+        server_header=False)  # behind a proxy, one Server header: the proxy's
     GracefulServer(uvicorn_config, app).run()
 
 

@@ -1,4 +1,6 @@
-"""`GET /api/tables/{id}/hint?token=...`: the game's adviser's advice for the seat of a token.
+"""`POST /api/tables/{id}/hint` `{"token"}`: the game's adviser's advice for the seat of a
+token (the token in the body: URLs end up in proxies' logs). `GET .../hint?token=...`, as
+before, answers the same for one more release.
 
 The adviser is the game's own (`tiergarten.bots.adviser`, found by convention in
 `tiergarten.bots.<game id>`); it sees that seat's observation and legal actions only. Games
@@ -13,13 +15,24 @@ from fastapi import APIRouter, HTTPException
 
 from tiergarten import bots
 
+from ..edge.bodies import TokenBody
 from .deps import Tables, need
 
 router = APIRouter()
 
 
+@router.post("/api/tables/{table_id}/hint")
+async def hint(table_id: str, body: TokenBody, tables: Tables) -> dict[str, Any]:
+    return advice(tables, table_id, body.token)
+
+
 @router.get("/api/tables/{table_id}/hint")
-async def hint(table_id: str, tables: Tables, token: str = "") -> dict[str, Any]:
+async def hint_in_url(table_id: str, tables: Tables, token: str = "") -> dict[str, Any]:
+    return advice(tables, table_id, token)  # clients of before: the token in the URL
+
+
+def advice(tables: Tables, table_id: str, token: str) -> dict[str, Any]:
+    """The advice for the seat of `token`, or the HTTP error that says why there is none."""
     table = need(tables, table_id)
     seat = table.seat_of(token) if token else None
     if seat is None:

@@ -1,7 +1,10 @@
 """Operations: `/healthz` (alive), `/readyz` (every check by name), `/metrics` (Prometheus).
 
-A proxy or an orchestrator takes a process out of rotation while `/readyz` answers 503: the
-database or Redis does not answer, or a graceful stop is under way (`accepting`).
+An orchestrator takes a process out of rotation while `/readyz` answers 503: the database or
+Redis does not answer, or a graceful stop is under way (`accepting`). A proxy in front of
+several workers asks only `/readyz?only=accepting`: a blip of the database or Redis fails every
+worker at once, and taking them all out would turn it into an outage of the whole site, static
+page and lobby included, which keep answering meanwhile (docs/deploy.md, "Outages").
 """
 
 from __future__ import annotations
@@ -28,9 +31,19 @@ async def healthz() -> dict[str, Any]:
 
 
 @router.get("/readyz")
-async def readyz(request: Request) -> JSONResponse:
-    ready, checks = await readiness(checks_of(request.app))
-    return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
+async def readyz(request: Request, only: str | None = None) -> JSONResponse:
+    """Every check, or only those named (`?only=accepting,database`)."""
+    checks = checks_of(request.app)
+    if only is not None:
+        names = [n for n in only.split(",") if n]
+        unknown = [n for n in names if n not in checks]
+        if unknown or not names:
+            return JSONResponse({"detail": f"no readiness check {', '.join(unknown) or only!r};"
+                                 f" the checks are {', '.join(checks)}"}, status_code=400)
+        checks = {n: checks[n] for n in names}
+    ready, outcomes = await readiness(checks)
+    return JSONResponse({"ready": ready, "checks": outcomes},
+                        status_code=200 if ready else 503)
 
 
 @router.get("/metrics")

@@ -1,4 +1,8 @@
-"""`/ws/{table_id}?token=...`: one connection to a table (docs/protocol.md, "Websocket").
+"""`/ws/{table_id}`: one connection to a table (docs/protocol.md, "Websocket").
+
+The seat's token comes in the `Sec-WebSocket-Protocol` header (`tiergarten, token.<token>`),
+never in the URL, which proxies log; `?token=` is still read, for clients of before, for one
+release.
 
 The route owns the socket: it admits the connection (per-address and per-table limits), reads
 and checks client messages (size in bytes, rate, shape), answers pings' pongs itself (latency is
@@ -32,11 +36,24 @@ from .account import COOKIE
 router = APIRouter()
 
 RESTARTING = 1012  # close code: the server is restarting; reconnect (docs/protocol.md)
+PROTOCOL = "tiergarten"  # the subprotocol the server answers with when a client names it
+TOKEN_PREFIX = "token."  # a subprotocol value carrying the seat's token
+
+
+def offered(websocket: WebSocket) -> tuple[str | None, str | None]:
+    """The subprotocol to accept (ours, if the client named it) and the token the client
+    sent in `Sec-WebSocket-Protocol`, else in the URL (clients of before), else None."""
+    names: list[str] = list(websocket.scope.get("subprotocols") or [])
+    token = next((n[len(TOKEN_PREFIX):] for n in names if n.startswith(TOKEN_PREFIX)), None)
+    if token is None:
+        token = websocket.query_params.get("token")
+    return (PROTOCOL if PROTOCOL in names else None), token
 
 
 @router.websocket("/ws/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
-    await websocket.accept()
+    subprotocol, token = offered(websocket)
+    await websocket.accept(subprotocol=subprotocol)
     tables: TableManager = websocket.app.state.manager
     if tables.draining:  # a graceful stop: this server takes no new connections
         await websocket.close(RESTARTING, "the server is restarting; reconnect")
@@ -49,13 +66,13 @@ async def play(websocket: WebSocket, table_id: str) -> None:
                       4429)
         return
     try:
-        await _admitted(websocket, tables, table_id, address)
+        await _admitted(websocket, tables, table_id, address, token)
     finally:
         gate.leave(address, table_id)
 
 
 async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str,
-                    address: str) -> None:
+                    address: str, token: str | None) -> None:
     try:
         table = await tables.open(table_id)  # here, or relayed to the process that owns it
     except StoreUnavailable as exc:
@@ -67,7 +84,6 @@ async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str,
     if table is None:
         await _refuse(websocket, "not_found", f"there is no table {table_id!r}", 4404)
         return
-    token = websocket.query_params.get("token")
     seat = None if token is None else table.seat_of(token)
     if token is not None and seat is None:
         await _refuse(websocket, "bad_token", "this token claims no seat at this table", 4401)

@@ -52,7 +52,7 @@ export const api = {
   leave: (id, token) => call("POST", `/api/tables/${id}/leave`, { token }),
   rematch: (id, token) => call("POST", `/api/tables/${id}/rematch`, { token }),
   replay: (id) => call("GET", `/api/tables/${id}/replay`),
-  hint: (id, token) => call("GET", `/api/tables/${id}/hint?token=${encodeURIComponent(token)}`),
+  hint: (id, token) => call("POST", `/api/tables/${id}/hint`, { token }),
 };
 
 // Seat tokens live in this browser only: {tableId: [{seat, token}, ...]} (several seats for

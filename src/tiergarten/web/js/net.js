@@ -21,12 +21,16 @@ export class TableSocket {
   }
 
   url() {
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return here(`/ws/${this.tableId}${query}`).replace(/^http/, "ws");  // https: -> wss:
+    return here(`/ws/${this.tableId}`).replace(/^http/, "ws");  // https: -> wss:
+  }
+
+  // The seat's token travels in Sec-WebSocket-Protocol, never in the URL (proxies log URLs).
+  protocols() {
+    return this.token ? ["tiergarten", `token.${this.token}`] : ["tiergarten"];
   }
 
   open() {
-    const ws = this.ws = new WebSocket(this.url());
+    const ws = this.ws = new WebSocket(this.url(), this.protocols());
     ws.onopen = () => { this.retry = 0; this.handlers.status?.("online"); };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     ws.onclose = (event) => {
