@@ -17,7 +17,7 @@ taken from it: parallel.py), a signal that the result of a game of random hits n
 >>> env = RealTimeGym("lecker_mammut", opponents="hard", players=2, rounds=1)
 >>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, int(env.action_space.n), env.legal_ids()[-1] == env.wait_id
-((479,), 82, True)
+((479,), 83, True)
 >>> obs, reward, terminated, truncated, info = env.step(env.wait_id)
 >>> sorted(info), env.now
 (['illegal', 'lapsed', 'void'], 0.25)
