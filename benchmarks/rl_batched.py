@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from random_play import aec_episode, timed
 
 HERE = Path(__file__).resolve().parent
 MAUMAU = {"players": 3, "rounds": 1}
@@ -57,22 +58,9 @@ Measure = Callable[[float, int], dict[str, float]]
 def aec(seconds: float, seed: int) -> dict[str, float]:
     from tiergarten.rl import pettingzoo_env
 
-    env = pettingzoo_env("maumau", **MAUMAU)
-    rng = np.random.default_rng(seed)
-    steps = episodes = 0
-    wall0, cpu0 = time.perf_counter(), time.process_time()
-    while time.perf_counter() - wall0 < seconds:
-        env.reset(seed=seed + episodes)
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
-        episodes += 1
-    return {"steps": steps, "wall_s": time.perf_counter() - wall0,
-            "cpu_s": time.process_time() - cpu0}
+    steps, wall, cpu = timed(lambda: pettingzoo_env("maumau", **MAUMAU), aec_episode)(
+        seconds, seed)
+    return {"steps": steps, "wall_s": wall, "cpu_s": cpu}
 
 
 def make_vec(seconds: float, seed: int, num: int = 16) -> dict[str, float]:

@@ -23,50 +23,17 @@ import datetime
 import json
 import platform
 import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from random_play import Runner, aec_episode, timed
 
 import tiergarten
 from tiergarten.core import game_class
 from tiergarten.rl import parallel_env, pettingzoo_env
 
 RESULTS = Path(__file__).resolve().parent / "results" / "latest-rl-throughput.json"
-Runner = Callable[[float, int], tuple[int, float, float]]  # seconds, seed -> decisions, wall, cpu
-
-
-Episode = Callable[[Any, Any, int], int]  # env, rng, seed -> decisions in one episode
-
-
-def timed(make: Callable[[], Any], episode: Episode) -> Runner:
-    """Whole episodes of `episode` on one env for about `seconds`: decisions, wall, CPU time."""
-    def run(seconds: float, seed: int) -> tuple[int, float, float]:
-        env = make()
-        rng = np.random.default_rng(seed)
-        decisions, count = 0, 0
-        wall0, cpu0 = time.perf_counter(), time.process_time()
-        while time.perf_counter() - wall0 < seconds:
-            decisions += episode(env, rng, seed + count)
-            count += 1
-        return decisions, time.perf_counter() - wall0, time.process_time() - cpu0
-    return run
-
-
-def aec_episode(env: Any, rng: Any, seed: int) -> int:
-    """One AEC episode, each agent picking uniformly among its masked actions."""
-    env.reset(seed=seed)
-    decisions = 0
-    for _agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        decisions += 1
-    return decisions
 
 
 def parallel_episode(env: Any, rng: Any, seed: int) -> int:
