@@ -129,23 +129,36 @@ class Requests:
         self._replies: dict[int, asyncio.Future[Answer]] = {}
         self._ids = itertools.count(1)
 
+    async def answers(self, worker: str, within: float = 1.0) -> bool:
+        """Whether `worker` answers over the bus now (anything to a `/healthz`, within
+        `within` seconds)."""
+        return await self._ask(worker, "GET", "/healthz", "", [("host", "127.0.0.1")], b"",
+                               None, within) is not None
+
     async def send(self, owner: str, method: str, path: str, query: str,
                    headers: list[tuple[str, str]], body: bytes,
                    client: str | None = None) -> Answer:
         """Run a request at the worker `owner` (`client`: the address it came from); its
-        answer (503 if none comes in time)."""
+        answer (503 if none comes within the setting `rpc_timeout`)."""
+        answer = await self._ask(owner, method, path, query, headers, body, client,
+                                 self.timeout)
+        return answer if answer is not None else (503, JSON, (
+            b'{"detail": "the server that holds this table or lab run did not answer; try '
+            b'again"}'))
+
+    async def _ask(self, owner: str, method: str, path: str, query: str,
+                   headers: list[tuple[str, str]], body: bytes, client: str | None,
+                   timeout: float) -> Answer | None:
         request_id = next(self._ids)
         future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
         self._replies[request_id] = future
         self.bus.send(owner, HTTP, {"id": request_id, "w": self.bus.worker_id, "m": method,
                                     "p": path, "q": query, "h": headers, "c": client}, body)
         try:
-            status, out_headers, out = await asyncio.wait_for(future, self.timeout)
+            status, out_headers, out = await asyncio.wait_for(future, timeout)
             return status, [(k, v) for k, v in out_headers], out
         except TimeoutError:
-            return 503, JSON, (
-                b'{"detail": "the server that holds this table or lab run did not answer; try '
-                b'again"}')
+            return None
         finally:
             self._replies.pop(request_id, None)
 

@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("tiergarten.server")
 
 
-
 class Cluster:
     """This worker's part of the deployment (see the module doc)."""
 
@@ -159,6 +158,10 @@ class Cluster:
         """The table for a connection: live here, or relayed to its owner (None: unknown)."""
         try:
             placed = await self.place(table_id)
+            if placed and not await self.requests.answers(placed):
+                # it died, its liveness not yet run out: wait out its lease, rather than ask
+                # the client to come back (1012)
+                placed = await self.place(table_id, dead=placed)
         except Unavailable:
             placed = ""  # no owner to greet it: the connection is asked to come back soon
         except REDIS_DOWN as exc:  # who owns it cannot be known now: refused, try again
@@ -171,9 +174,10 @@ class Cluster:
             return None
         return self.hub.relay(row, placed)
 
-    async def place(self, table_id: str) -> str | None:
+    async def place(self, table_id: str, dead: str | None = None) -> str | None:
         """None if this worker has the table now (taking its lease if free, loading it);
-        else the id of the worker that owns it. Waits out a dead owner's lease."""
+        else the id of the worker that owns it. Waits out a dead owner's lease (`dead`: a
+        worker known not to answer, though its liveness has not run out yet)."""
         assert self.manager is not None
         deadline = self._loop.time() + self.settings.lease_ttl + 1.0
         while True:
@@ -184,9 +188,9 @@ class Cluster:
                 return None
             owner = await self.leases.owner(table_id)
             late = self._loop.time() > deadline
-            if owner is not None and owner != self.me and (
+            if owner is not None and owner != self.me and (owner != dead or late) and (
                     owner in await self.leases.alive([owner]) or late):
-                return owner
+                return owner  # (one thought dead that still holds its lease: slow, not dead)
             if late or (owner is None and self.draining):
                 raise Unavailable(f"nobody runs table {table_id} now; try again")
             await asyncio.sleep(0.05)
