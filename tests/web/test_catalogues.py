@@ -28,6 +28,7 @@ from tests.webparts import catalogue as merged
 
 import tiergarten
 from tiergarten.core.registry import game_class
+from tiergarten.offline.facts import describe_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACES = ("", *tiergarten.games())  # "": the shared catalogue, else a game's
@@ -241,6 +242,8 @@ def dynamic_keys(game: str) -> set[str]:
     keys = {f"game.{game}.title", f"game.{game}.summary", f"rules.{game}"}
     keys |= {f"reason.{reason}" for reason in game_class(game).info.reasons}
     keys |= {f"bot.{name}" for name in shipped_bots()[game]}
+    # the lobby's line on how each level plays this game (GET /api/games: `levels`)
+    keys |= {f"game.{game}.level.{level}" for level in describe_game(game)["levels"]}
     for option in game_class(game).info.options:
         keys |= {f"option.{game}.{option.name}", f"option.{game}.{option.name}.doc"}
         keys |= {f"choice.{choice}" for choice in option.choices or ()}
