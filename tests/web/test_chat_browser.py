@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.webparts import catalogue
 
 from .driver import TIMEOUT, create_table, play_maumau_turn, play_to_end
 
@@ -79,3 +80,38 @@ def test_the_creator_keeps_the_switch_at_the_rematch(browser: Any, web: Any) -> 
     expect(page.locator(".seat.mine")).to_contain_text("Rea")
     page.click("#chat-switch")  # the creator's token came along: chat goes off for everyone
     expect(page.locator("#chat-off")).to_be_visible()
+
+
+def test_the_chat_speaks_the_new_language_at_once(browser: Any, web: Any, shot: Any) -> None:
+    """A switch of language redraws the chat beside the board at once (no reload): its
+    heading, input, buttons, the creator's switch and the lines' words; what is being typed
+    stays."""
+    page = browser.new_context().new_page()
+    create_table(page, web.url, "maumau", "Ann", ["you", "bot:random"], {"rounds": "1"})
+    words = {lang: catalogue(lang) for lang in ("en", "de", "it")}
+    say(page, "hello")
+    page.click("#chat .reaction[data-react=clap]")
+    expect(page.locator("#chat-lines li")).to_have_count(2)
+    for lang in ("en", "de", "it"):
+        if lang != "en":
+            page.fill("#chat-input", "half a sent")
+            page.select_option("#language", lang)
+        w = words[lang]
+        expect(page.locator("#chat h2")).to_have_text(w["chat.title"])
+        expect(page.locator("#chat-input")).to_have_attribute("placeholder", w["chat.placeholder"])
+        expect(page.locator("#chat-input")).to_have_attribute("aria-label", w["chat.placeholder"])
+        expect(page.locator("#chat-form button[type=submit]")).to_have_text(w["chat.send"])
+        expect(page.locator("#chat-switch")).to_have_text(w["chat.switch_off"])
+        expect(page.locator("#chat .reactions")).to_have_attribute("aria-label", w["chat.reactions"])
+        expect(page.locator("#chat .reaction[data-react=gg]")).to_have_attribute(
+            "title", w["chat.reaction.gg"])
+        expect(page.locator("#chat-lines li .chat-role").first).to_have_text(w["chat.role.player"])
+        expect(page.locator("#chat-lines li .chat-text").last).to_contain_text(
+            w["chat.reaction.clap"])
+        if lang != "en":
+            expect(page.locator("#chat-input")).to_have_value("half a sent")
+        shot(page, f"chat-{lang}")
+    page.click("#chat-switch")
+    expect(page.locator("#chat-off")).to_have_text(words["it"]["chat.off"])
+    expect(page.locator("#chat-switch")).to_have_text(words["it"]["chat.switch_on"])
+    assert page.evaluate("[...window.__i18nMissing]") == []

@@ -86,11 +86,16 @@ export function mountChat(main, tableId, { info, send, mine }) {
     }
   }
 
+  // Everything in the page's language, drawn again after a switch of language too (the
+  // input keeps what is being typed).
   function render() {
     const table = info();
     if (!table) return;
     const on = table.chat !== false;
     const owner = localStorage.getItem(OWNER + tableId);
+    box.setAttribute("aria-label", t("chat.title"));
+    input.placeholder = t("chat.placeholder");
+    input.setAttribute("aria-label", t("chat.placeholder"));
     clear(box);
     box.append(...[h("h2", {}, t("chat.title")),
       list, mutedBox,

@@ -29,7 +29,8 @@ export function showTable(main, tableId) {
   screen.start();
   window.__tiergarten = { sockets: () => [...screen.conn.sockets.values()],  // for the browser tests
     seats: () => [...screen.conn.sockets.entries()], states: () => [...screen.conn.states.entries()] };
-  return { stop: () => screen.stop(), refresh: () => screen.render() };
+  // a switch of language draws the screen again, the chat and a tutorial's coach beside it too
+  return { stop: () => screen.stop(), refresh: () => { screen.render(); screen.chat?.render(); screen.coach?.render(); } };
 }
 
 class TableScreen {
