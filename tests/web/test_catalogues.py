@@ -225,9 +225,18 @@ def error_codes() -> set[str]:
     return set(re.findall(r"^\| `(\w+)` \|", table, re.M))
 
 
+def rest_error_codes() -> set[str]:
+    """The codes of REST refusals, from docs/protocol.md's table "REST error codes"."""
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = doc.split("### REST error codes", 1)[1].split("\n## ", 1)[0]
+    table = section[section.index("| code |"):].split("\n\n", 1)[0]
+    return set(re.findall(r"^\| `(\w+)` \|", table, re.M))
+
+
 def shared_dynamic_keys() -> set[str]:
-    """Keys the shared scripts build from the server's data, whatever the game."""
-    keys = {f"error.code.{code}" for code in error_codes()}
+    """Keys the shared scripts build from the server's data, whatever the game: the words of
+    every websocket and REST error code (js/api.js, js/table/refusal.js)."""
+    keys = {f"error.code.{code}" for code in error_codes() | rest_error_codes()}
     return keys | {f"table.status.{status}" for status in ("open", "playing", "over")}
 
 
@@ -266,6 +275,8 @@ def dynamic_keys(game: str) -> set[str]:
 def test_the_dynamic_keys_cover_the_games() -> None:
     """The shared scripts' keys are among the shared words; a game's among those and its own."""
     keys = shared_dynamic_keys() | {k for g in tiergarten.games() for k in dynamic_keys(g)}
+    assert {"error.code.wrong_login", "error.code.no_player", "error.code.no_table"} <= keys
+    assert len(rest_error_codes()) > 40
     assert {"error.code.void", "error.code.stale", "reason.no_species", "animal.mouse",
             "mammuz.outcome.jackpot", "mucca.why.remembered", "bot.heuristic"} <= keys
     assert len(tiergarten.games()) == 4

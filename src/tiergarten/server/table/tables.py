@@ -289,7 +289,7 @@ class LiveTable:
         until the person comes back with the same token."""
         seat = self.seat_of(token)
         if seat is None:
-            raise TableError("this token claims no seat at this table", 403)
+            raise TableError("this token claims no seat at this table", 403, "bad_token")
         if self.status == "open":
             self.store.set_seat(self.id, self.seats.freed(seat))
             self.seats.free(seat)  # once stored (a database that is away changes nothing)

@@ -149,7 +149,7 @@ function createForm(game) {
       }
       location.hash = `#/t/${table.id}`;
     } catch (err) {
-      toast(t("error.create", { detail: err.message }), "error");
+      toast(t("error.create", { detail: optionRefusal(game, err) ?? err.message }), "error");
       button.disabled = false;
     }
   }
@@ -164,6 +164,12 @@ function createForm(game) {
     hints ? h("label.field", { title: t("lobby.hints_help") }, h("span", {}, t("lobby.hints")), hints,
       h("small", {}, t("lobby.hints_help"))) : null,
     h("button.primary", { type: "submit" }, t("lobby.create")));
+}
+
+// A refused option named by its label in the page's language (the server names it by its name).
+function optionRefusal(game, err) {
+  const option = err.data?.code === "bad_option" ? err.data.params?.option : null;
+  return option ? t("error.code.bad_option", { option: tOr(`option.${game.id}.${option}`, option) }) : null;
 }
 
 // The bots a seat may get: the five levels, weakest first, each with a line on how it plays

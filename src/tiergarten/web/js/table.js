@@ -164,7 +164,7 @@ class TableScreen {
     try {
       await api.leave(this.tableId, entry.token);
     } catch (err) {
-      toast(err.message, "error");
+      toast(err.message, "error", this.info.status !== "open");  // shown on the lobby, if it goes there
     }
     if (this.info.status !== "open") {
       location.hash = "#/";

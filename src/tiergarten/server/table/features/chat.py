@@ -95,7 +95,7 @@ class TableChat(Feature):
     def switch(self, owner_token: str, on: bool) -> None:
         """The table's creator switches chat on or off for everyone."""
         if not self.table.is_creator(owner_token):
-            raise TableError("only the table's creator may switch its chat", 403)
+            raise TableError("only the table's creator may switch its chat", 403, "not_creator")
         self.table.respecify(self.table.spec.model_copy(update={"chat": on}))
         self.table.broadcast_info()
 
