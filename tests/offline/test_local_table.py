@@ -199,3 +199,19 @@ def test_the_games_list_is_the_servers() -> None:
 
     server, _, _ = local()
     assert call(server, "GET", "/api/games")[1] == [describe_game(g) for g in games()]
+
+
+def test_refusals_carry_the_servers_codes() -> None:
+    """The same codes (and parameters) as the server's for the same refusals (docs/protocol.md,
+    "REST error codes"): the page words them alike."""
+    server, _, _ = local()
+    assert call(server, "GET", "/api/tables/local-nope")[1]["code"] == "no_table"
+    status, data = call(server, "POST", "/api/tables",
+                        {"game": "maumau", "options": {"mau_penalty": 99}})
+    assert (status, data["code"], data["params"]) == (400, "bad_option", {"option": "mau_penalty"})
+    table = call(server, "POST", "/api/tables", {"game": "maumau", "players": 2,
+                                                 "seats": [None, {"bot": "random"}]})[1]
+    status, data = call(server, "POST", f"/api/tables/{table['id']}/join", {"name": " "})
+    assert (status, data["code"]) == (400, "name_missing")
+    status, data = call(server, "GET", f"/api/tables/{table['id']}/replay")
+    assert (status, data["code"], data["params"]) == (409, "not_over", {"status": "open"})

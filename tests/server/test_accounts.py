@@ -73,7 +73,8 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer(server: Server
     unknown = browser(server).post("/api/account/login",
                                    json={"name": fresh_name("Nobody"), "password": PASSWORD})
     assert wrong.status_code == unknown.status_code == 401
-    assert wrong.json() == unknown.json() == {"detail": "wrong user name or password"}
+    assert wrong.json() == unknown.json() == {"detail": "wrong user name or password",
+                                              "code": "wrong_login", "params": {}}
     assert "set-cookie" not in wrong.headers
     right = browser(server).post("/api/account/login",
                                  json={"name": f"  {name.lower()} ", "password": PASSWORD})

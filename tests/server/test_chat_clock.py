@@ -4,6 +4,8 @@ clock per player that spends the time of the seat to move and lets its bot play 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .harness import Client, Server, play_until_over, run, sensible
 
 
@@ -53,6 +55,58 @@ def test_players_and_spectators_chat_and_it_is_kept(server: Server) -> None:
             await client.close()
 
     run(main())
+
+
+def test_each_spectator_has_a_number_of_its_own(server: Server, tmp_path: Path) -> None:
+    """Spectators are numbered per table in order of arrival: `hello` tells each its number,
+    its chat lines carry it (and name it, unless it gave a name), a seated connection has none;
+    a spectator who claims a seat is greeted as the seat; a restarted server numbers on."""
+    db = str(tmp_path / "watchers.db")
+    first = Server(db, "--bot-pace", "0", "--allow-seeds").start()
+    table, _owner, (ann_token, _bob) = two_person_table(first)
+
+    async def main(srv: Server) -> list[dict[str, object]]:
+        ann = await Client.open(srv, table, ann_token)
+        hello = await ann.until(lambda m: m["type"] == "hello")
+        assert hello["seat"] == 0 and "spectator" not in hello
+        one = await Client.open(srv, table, address="10.1.0.1")
+        two = await Client.open(srv, table, address="10.1.0.2")
+        numbers = [(await c.until(lambda m: m["type"] == "hello"))["spectator"] for c in (one, two)]
+        assert numbers == [1, 2]
+        await two.send({"chat": "hi from two"})
+        await one.send({"react": "wow"})
+        await one.send({"chat": "and I am Zoe", "name": "Zoe"})
+        lines = [await chat_line(ann, n) for n in range(3)]
+        await ann.send({"chat": "welcome"})
+        lines.append(await chat_line(two, 3))
+        claim = await Client.open(srv, table, address="10.1.0.3")
+        assert (await claim.until(lambda m: m["type"] == "hello"))["spectator"] == 3
+        await claim.send({"token": ann_token})  # a spectator takes its seat: no number then
+        again = await claim.until(lambda m: m["type"] == "hello")
+        assert again["seat"] == 0 and "spectator" not in again
+        for client in (ann, one, two, claim):
+            await client.close()
+        return lines
+
+    lines = run(main(first))
+    assert [(li["name"], li["role"], li["seat"], li.get("spectator")) for li in lines] == [
+        ("spectator 2", "spectator", None, 2), ("spectator 1", "spectator", None, 1),
+        ("Zoe", "spectator", None, 1), ("Ann", "player", 0, None)]
+    first.stop()
+
+    again = Server(db, "--bot-pace", "0", "--allow-seeds").start()
+    try:
+        async def later() -> None:
+            watcher = await Client.open(again, table, address="10.1.0.4")
+            hello = await watcher.until(lambda m: m["type"] == "hello")
+            log = await watcher.until(lambda m: m["type"] == "chat_log")
+            assert [li.get("spectator") for li in log["lines"]] == [2, 1, 1, None]  # as stored
+            assert hello["spectator"] == 3  # on from the highest the chat names
+            await watcher.close()
+
+        run(later())
+    finally:
+        again.stop()
 
 
 def test_chat_is_rate_limited_per_connection(server: Server) -> None:

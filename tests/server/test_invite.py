@@ -219,7 +219,8 @@ def test_an_unknown_table_has_no_invite(server: Server) -> None:
     for path in ("/api/tables/nope/invite", "/api/tables/nope/invite.svg"):
         response = server.get(path)
         assert response.status_code == 404
-        assert response.json() == {"detail": "there is no table 'nope'"}
+        assert response.json() == {"detail": "there is no table 'nope'", "code": "no_table",
+                                   "params": {"table": "nope"}}
 
 
 def test_with_a_public_url_every_invite_and_qr_code_uses_it(tmp_path: Path) -> None:

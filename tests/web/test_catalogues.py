@@ -28,6 +28,7 @@ from tests.webparts import catalogue as merged
 
 import tiergarten
 from tiergarten.core.registry import game_class
+from tiergarten.offline.facts import describe_game
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACES = ("", *tiergarten.games())  # "": the shared catalogue, else a game's
@@ -224,9 +225,18 @@ def error_codes() -> set[str]:
     return set(re.findall(r"^\| `(\w+)` \|", table, re.M))
 
 
+def rest_error_codes() -> set[str]:
+    """The codes of REST refusals, from docs/protocol.md's table "REST error codes"."""
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = doc.split("### REST error codes", 1)[1].split("\n## ", 1)[0]
+    table = section[section.index("| code |"):].split("\n\n", 1)[0]
+    return set(re.findall(r"^\| `(\w+)` \|", table, re.M))
+
+
 def shared_dynamic_keys() -> set[str]:
-    """Keys the shared scripts build from the server's data, whatever the game."""
-    keys = {f"error.code.{code}" for code in error_codes()}
+    """Keys the shared scripts build from the server's data, whatever the game: the words of
+    every websocket and REST error code (js/api.js, js/table/refusal.js)."""
+    keys = {f"error.code.{code}" for code in error_codes() | rest_error_codes()}
     return keys | {f"table.status.{status}" for status in ("open", "playing", "over")}
 
 
@@ -241,6 +251,8 @@ def dynamic_keys(game: str) -> set[str]:
     keys = {f"game.{game}.title", f"game.{game}.summary", f"rules.{game}"}
     keys |= {f"reason.{reason}" for reason in game_class(game).info.reasons}
     keys |= {f"bot.{name}" for name in shipped_bots()[game]}
+    # the lobby's line on how each level plays this game (GET /api/games: `levels`)
+    keys |= {f"game.{game}.level.{level}" for level in describe_game(game)["levels"]}
     for option in game_class(game).info.options:
         keys |= {f"option.{game}.{option.name}", f"option.{game}.{option.name}.doc"}
         keys |= {f"choice.{choice}" for choice in option.choices or ()}
@@ -263,6 +275,8 @@ def dynamic_keys(game: str) -> set[str]:
 def test_the_dynamic_keys_cover_the_games() -> None:
     """The shared scripts' keys are among the shared words; a game's among those and its own."""
     keys = shared_dynamic_keys() | {k for g in tiergarten.games() for k in dynamic_keys(g)}
+    assert {"error.code.wrong_login", "error.code.no_player", "error.code.no_table"} <= keys
+    assert len(rest_error_codes()) > 40
     assert {"error.code.void", "error.code.stale", "reason.no_species", "animal.mouse",
             "mammuz.outcome.jackpot", "mucca.why.remembered", "bot.heuristic"} <= keys
     assert len(tiergarten.games()) == 4

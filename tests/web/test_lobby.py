@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.webparts import catalogue
 
 from .a11y import assert_accessible
 from .driver import create_table
@@ -40,7 +41,9 @@ def test_a_bad_option_is_refused_with_the_servers_reason(page: Any, web: Any, sh
     page.fill("#opt-mau_penalty", "-3")
     page.evaluate("document.querySelector('#opt-mau_penalty').removeAttribute('min')")
     page.click("button[type=submit]")
-    expect(page.locator("#toast")).to_contain_text("mau_penalty")
+    # the server's code and the option it names, in the page's words: the option's label
+    expect(page.locator("#toast")).to_have_text(
+        "The table could not be created: “Mau penalty” cannot take that value.")
     shot(page, "refused")
     assert page.evaluate("location.hash") in ("", "#/")
 
@@ -124,3 +127,72 @@ def test_open_tables_show_at_once_after_switching_game(page: Any, web: Any) -> N
     page.click(".game-choice[data-game=mammuz]")
     expect(page.locator(f".open-table[href='#/t/{table}']")).to_be_visible(timeout=1000)
     expect(page.locator("#open-list")).not_to_contain_text("Loading")
+
+
+LEVELS = ["easy", "normal", "hard", "expert", "master"]
+
+
+def seat_menu(page: Any, seat: int) -> dict[str, list[tuple[str, str]]]:
+    """The bot choices of a seat's menu: each group's label and its (value, text) pairs."""
+    groups = page.evaluate("""seat => [...document.querySelectorAll(
+        `select[data-seat='${seat}'] optgroup`)].map((g) => [g.label,
+        [...g.querySelectorAll("option")].map((o) => [o.value, o.textContent])])""", seat)
+    return {label: [(value, text) for value, text in options] for label, options in groups}
+
+
+def show_menu(page: Any, seat: int) -> None:
+    """The seat's menu drawn open, as a list box, for the screenshot (a native drop-down is
+    drawn by the system, outside the page)."""
+    page.evaluate("""seat => { const s = document.querySelector(`select[data-seat='${seat}']`);
+        s.size = s.options.length + s.querySelectorAll("optgroup").length; }""", seat)
+
+
+def test_the_bot_menu_gives_the_levels_in_order_and_the_engines_apart(
+        page: Any, web: Any, shot: Any, page_errors: list[str]) -> None:
+    """The five levels, weakest first, each with a line on how it plays this game; the engines
+    and the game's own players in a group of their own, under names a person understands."""
+    games = {g["id"]: g for g in web.get("/api/games").json()}
+    assert all(g["levels"] == LEVELS for g in games.values())
+    page.goto(web.url + "/")
+    page.click(".game-choice[data-game=maumau]")
+    menu = seat_menu(page, 1)
+    assert list(menu) == ["Bots by strength", "Other players, for the curious"]
+    levels, others = menu.values()
+    assert [v for v, _ in levels] == [f"bot:{b}" for b in LEVELS]
+    assert levels[0][1] == "Bot: easy — plays any card it may, at random"
+    assert levels[3][1].startswith("Bot: expert — plays to win, always says Mau")
+    assert dict(others) == {"bot:heuristic": "Bot: rules of thumb",
+                            "bot:ismcts": "Bot: ISMCTS tree search",
+                            "bot:learned": "Bot: self-taught network",
+                            "bot:random": "Bot: random moves"}
+    expect(page.locator("select[data-seat='1']")).to_have_value("bot:normal")
+    show_menu(page, 1)
+    shot(page, "maumau-en")
+
+    page.select_option("#language", "de")
+    expect(page.locator(".lobby h1")).to_have_text(catalogue("de")["lobby.title"])
+    page.click(".game-choice[data-game=mucca_pazza]")
+    menu = seat_menu(page, 1)
+    assert list(menu) == ["Bots nach Stärke", "Andere Spieler, für Neugierige"]
+    levels, others = menu.values()
+    assert [v for v, _ in levels] == [f"bot:{b}" for b in LEVELS]
+    assert levels[4][1] == ("Bot: Meister – bedenkt auch, was sein Zug dem nächsten Spieler "
+                            "übrig lässt, und vergisst nichts")
+    assert {v for v, _ in others} == {f"bot:{b}" for b in games["mucca_pazza"]["bots"]
+                                      if b not in LEVELS}
+    assert ("bot:greedy", "Bot: gierig") in others
+    assert ("bot:child", "Bot: vergessliches Kind") in others
+    show_menu(page, 1)
+    shot(page, "mucca-pazza-de")
+
+    page.select_option("#language", "pl")
+    expect(page.locator(".lobby h1")).to_have_text(catalogue("pl")["lobby.title"])
+    page.click(".game-choice[data-game=lecker_mammut]")
+    levels, others = seat_menu(page, 1).values()
+    assert levels[0][1] == "Bot: łatwy – powoli dostrzega trzy takie same: łagodny początek"
+    assert ("bot:slow", "Bot: wolna ręka") in others
+    assert missing_words(page) == [] and page_errors == []
+
+
+def missing_words(page: Any) -> list[str]:
+    return sorted(page.evaluate("[...window.__i18nMissing]"))

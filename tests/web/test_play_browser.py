@@ -41,7 +41,7 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
     assert summaries and "wins round 1" in summaries[0], summaries
     result = game_over(page, web, table, 3)
     shot(page, "results")
-    names = ["Ann", "Bot 2 (heuristic)", "Bot 3 (random)"]
+    names = ["Ann", "Bot 2 (rules of thumb)", "Bot 3 (random moves)"]
     winners = [names[seat] for seat in result["result"]["winners"]]  # a shared win is possible
     expect(page.locator(".results .ranking li.winner")).to_have_count(len(winners))
     for name in winners:

@@ -97,8 +97,10 @@ class OptionError(ValueError):
     "unknown option 'x'; allowed: a, b"
     """
 
-    def __init__(self, reason: str, allowed: Iterable[object] = ()) -> None:
+    def __init__(self, reason: str, allowed: Iterable[object] = (),
+                 option: str | None = None) -> None:
         self.reason = reason
         self.allowed = tuple(str(a) for a in allowed)
+        self.option = option  # the option whose value cannot be had, if it is one's
         tail = f"; allowed: {_listing(self.allowed)}" if self.allowed else ""
         super().__init__(reason + tail)

@@ -64,7 +64,7 @@ class Option:
             try:
                 return self.check(_read_json(value) if isinstance(value, str) else value)
             except (ValueError, TypeError) as exc:
-                raise OptionError(f"option {self.name!r}: {exc}") from None
+                raise OptionError(f"option {self.name!r}: {exc}", option=self.name) from None
         if self.kind is bool:
             value = _read_bool(value)
         elif self.kind is int:
@@ -81,7 +81,8 @@ class Option:
         return value
 
     def _bad(self, value: Any) -> OptionError:
-        return OptionError(f"option {self.name!r} cannot be {value!r}; it takes {self.allowed()}")
+        return OptionError(f"option {self.name!r} cannot be {value!r}; it takes {self.allowed()}",
+                           option=self.name)
 
 
 def _read_bool(value: Any) -> Any:

@@ -10,13 +10,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from tiergarten import bots
+from tiergarten.bots.levels import NAMES as LEVELS
 from tiergarten.core.game import State
 from tiergarten.core.registry import game_class, replay
 
 
 def describe_game(game_id: str) -> dict[str, Any]:
-    """A game's facts, options (name, default, allowed values, doc) and bot names."""
+    """A game's facts, options (name, default, allowed values, doc), bot names and, among
+    them, the five levels in order of strength (the rest are engines by name)."""
     info = game_class(game_id).info
+    names = bots.names(game_id)
     return {
         "id": info.id, "title": info.title, "summary": info.summary,
         "min_players": info.min_players, "max_players": info.max_players,
@@ -26,7 +29,8 @@ def describe_game(game_id: str) -> dict[str, Any]:
                      "choices": None if o.choices is None else list(o.choices),
                      "minimum": o.minimum, "maximum": o.maximum, "nullable": o.nullable}
                     for o in info.options],
-        "bots": list(bots.names(game_id)),
+        "bots": list(names),
+        "levels": [level for level in LEVELS if level in names],  # weakest first
         "hints": bots.adviser(game_id) is not None,  # the hint route gives advice
     }
 

@@ -66,12 +66,19 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 
 
 class Refused(Exception):
-    """A REST call refused: its HTTP status and the reason (`detail`)."""
+    """A REST call refused: its HTTP status, the reason (`detail`) and the code (with its
+    `params`) by which the page words it, as the server's (docs/protocol.md, "REST error
+    codes")."""
 
-    def __init__(self, status: int, detail: str) -> None:
+    def __init__(self, http: int, detail: str, code: str, **params: Any) -> None:
         super().__init__(detail)
-        self.status = status
+        self.status = http
         self.detail = detail
+        self.code = code
+        self.params = params
+
+    def data(self) -> dict[str, Any]:
+        return {"detail": self.detail, "code": self.code, "params": self.params}
 
 
 @dataclass
@@ -177,16 +184,20 @@ class LocalServer:
     # -- REST --------------------------------------------------------------------------------
 
     def request(self, method: str, path: str, body: str | None = None) -> str:
-        """A REST call as JSON text `{"status", "data"}`; a refusal's data is `{"detail"}`."""
+        """A REST call as JSON text `{"status", "data"}`; a refusal's data is `{"detail",
+        "code", "params"}`."""
         try:
             parsed = json.loads(body) if body else {}
             status, data = self._route(method.upper(), path, parsed)
         except Refused as exc:
-            status, data = exc.status, {"detail": exc.detail}
+            status, data = exc.status, exc.data()
         except OptionError as exc:
-            status, data = 400, {"detail": str(exc)}
+            status, data = 400, (
+                {"detail": str(exc), "code": "bad_settings", "params": {}} if exc.option is None
+                else {"detail": str(exc), "code": "bad_option", "params": {"option": exc.option}})
         except (ValueError, TypeError, KeyError) as exc:
-            status, data = 422, {"detail": f"not a body this call takes: {exc}"}
+            status, data = 422, {"detail": f"not a body this call takes: {exc}",
+                                 "code": "bad_body", "params": {}}
         return json.dumps({"status": status, "data": data})
 
     def _route(self, method: str, path: str, body: Any) -> tuple[int, Any]:
@@ -221,31 +232,35 @@ class LocalServer:
             if rest == ("GET", "hint"):
                 return 200, self.hint(table, query.get("token", ""))
             if rest == ("GET", "invite"):
-                raise Refused(404, "a table on this device has no invite: play it here")
-        raise Refused(404, f"{method} {url.path} is not answered on this device (offline)")
+                raise Refused(404, "a table on this device has no invite: play it here",
+                              "not_here")
+        raise Refused(404, f"{method} {url.path} is not answered on this device (offline)",
+                      "not_here")
 
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise Refused(404, f"no table {table_id!r} on this device")
+            raise Refused(404, f"no table {table_id!r} on this device", "no_table",
+                          table=table_id)
         return table
 
     def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
         game_id = body["game"]
         if game_id not in game_ids():
-            raise Refused(400, f"unknown game {game_id!r}; known: {', '.join(game_ids())}")
+            raise Refused(400, f"unknown game {game_id!r}; known: {', '.join(game_ids())}",
+                          "bad_settings")
         options = dict(body.get("options") or {})
         game = load(game_id, body.get("players"), **options)
         specs = list(body.get("seats") or [])
         specs += [None] * (game.players - len(specs))
         if len(specs) > game.players:
-            raise Refused(400, f"{len(specs)} seats for {game.players} players")
+            raise Refused(400, f"{len(specs)} seats for {game.players} players", "bad_settings")
         seats = []
         for i, spec in enumerate(specs):
             name = spec.get("bot") if isinstance(spec, Mapping) else None
             if name is not None and name not in bots.names(game_id):
                 raise Refused(400, f"no bot {name!r} for {game_id}; known: "
-                                   f"{', '.join(bots.names(game_id))}")
+                                   f"{', '.join(bots.names(game_id))}", "bad_settings")
             seats.append(Seat(i, "bot", bot=name) if name else Seat(i, "human"))
         table = self._new_table(game_id, game.players, dict(game.options), fresh_seed(),
                                 bool(body.get("hints", True)), seats)
@@ -264,15 +279,19 @@ class LocalServer:
 
     def join(self, table: Table, name: str, seat: int | None) -> dict[str, Any]:
         name = " ".join(str(name).split())
-        if not 1 <= len(name) <= 40:
-            raise Refused(400, "a name has 1 to 40 characters")
+        if not name:
+            raise Refused(400, "a name is needed to sit down", "name_missing")
+        if len(name) > 40:
+            raise Refused(400, f"a name may have at most 40 characters; this one has "
+                               f"{len(name)}", "name_too_long", most=40, length=len(name))
         if table.status != "open":
-            raise Refused(409, f"the table is {table.status}: no seat to take")
+            raise Refused(409, f"the table is {table.status}: no seat to take", "no_open_seat")
         free = [s.seat for s in table.seats if s.kind == "human" and s.token is None]
         if seat is None:
             seat = free[0] if free else None
         if seat not in free:
-            raise Refused(409, f"seat {seat} is not open; open: {free}")
+            raise Refused(409, f"seat {seat} is not open; open: {free}",
+                          "seat_taken" if free else "no_open_seat")
         token = secrets.token_urlsafe(18)
         table.seats[seat].name, table.seats[seat].token = name, token
         self._save(table)
@@ -283,7 +302,7 @@ class LocalServer:
     def leave(self, table: Table, token: str) -> dict[str, Any]:
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(403, "this token claims no seat at this table")
+            raise Refused(403, "this token claims no seat at this table", "bad_token")
         if table.status == "open":
             table.seats[seat].name = table.seats[seat].token = None
             for conn, s in list(table.conns.items()):
@@ -304,7 +323,7 @@ class LocalServer:
     def replay(self, table: Table) -> dict[str, Any]:
         if table.status != "over":
             raise Refused(409, "a game can be replayed once it is over; this one is "
-                               f"{table.status}")
+                               f"{table.status}", "not_over", status=table.status)
         return {"game": table.game, "players": table.players, "seats": table.info()["seats"],
                 "result": table.state.result().to_dict(),
                 "steps": replay_steps(table.state.record()), "chat": []}
@@ -312,9 +331,10 @@ class LocalServer:
     def new_rematch(self, table: Table, token: str) -> dict[str, Any]:
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(403, "this token claims no seat at this table")
+            raise Refused(403, "this token claims no seat at this table", "bad_token")
         if table.status != "over":
-            raise Refused(409, f"a rematch follows the end; this table is {table.status}")
+            raise Refused(409, f"a rematch follows the end; this table is {table.status}",
+                          "not_over", status=table.status)
         if table.rematch is None:
             seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token) for s in table.seats]
             new = self._new_table(table.game, table.players, table.options, fresh_seed(),
@@ -329,17 +349,20 @@ class LocalServer:
     def hint(self, table: Table, token: str) -> dict[str, Any]:
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(403, "this token claims no seat at this table")
+            raise Refused(403, "this token claims no seat at this table", "bad_token")
         adviser = bots.adviser(table.game)
         if adviser is None:
-            raise Refused(409, f"there are no hints for {table.game}")
+            raise Refused(409, f"there are no hints for {table.game}", "no_hints",
+                          game=table.game)
         if not table.hints:
-            raise Refused(409, "hints are off at this table (its creator chose so)")
+            raise Refused(409, "hints are off at this table (its creator chose so)", "hints_off")
         if table.status != "playing":
-            raise Refused(409, f"hints are given during the game; this one is {table.status}")
+            raise Refused(409, f"hints are given during the game; this one is {table.status}",
+                          "not_playing", status=table.status)
         legal = [str(a) for a in table.state.legal_actions(seat)]
         if not legal:
-            raise Refused(409, "it is not your move: a hint is given when you may act")
+            raise Refused(409, "it is not your move: a hint is given when you may act",
+                          "not_your_move")
         return {**adviser(table.state.observe(seat), legal), "version": table.version,
                 "seat": seat}
 

@@ -40,7 +40,7 @@ from .edge.hosts import TrustedHosts
 from .edge.limits import Gate, RedisCounters
 from .edge.protocol import PROTOCOL
 from .edge.requests import Observed
-from .edge.settings import Settings, TableError
+from .edge.settings import Refused, Settings, TableError, refusal
 from .lab import Lab
 from .players import ratings
 from .players.accounts import Accounts
@@ -177,6 +177,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
     # once, answered 500: server/edge/requests.py)
     app.add_middleware(Observed, router=app.router)
     app.add_middleware(SecurityHeaders)  # outermost: every answer gets them, refusals too
+    app.add_exception_handler(Refused, _refused)
     app.add_exception_handler(OptionError, _option_error)
     app.add_exception_handler(TableError, _table_error)
     app.add_exception_handler(StoreUnavailable, _unavailable)
@@ -236,8 +237,20 @@ async def drain(app: FastAPI, reason: str = RESTART_REASON) -> None:
     await asyncio.sleep(0.2)  # let the connections' writers send their close frames
 
 
+async def _refused(_request: Request, exc: Exception) -> JSONResponse:
+    """A route's refusal: its English detail, its code and the code's parameters."""
+    assert isinstance(exc, Refused)
+    return JSONResponse(refusal(str(exc.detail), exc.code, exc.params),
+                        status_code=exc.status_code, headers=exc.headers)
+
+
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:
-    return JSONResponse({"detail": str(exc)}, status_code=400)
+    """A game's option (named in `params`) or the table's settings cannot be had."""
+    option = getattr(exc, "option", None)
+    if option is not None:
+        return JSONResponse(refusal(str(exc), "bad_option", {"option": option}),
+                            status_code=400)
+    return JSONResponse(refusal(str(exc), "bad_settings"), status_code=400)
 
 
 async def _bad_body(_request: Request, exc: Exception) -> Response:
@@ -246,18 +259,20 @@ async def _bad_body(_request: Request, exc: Exception) -> Response:
     errors = exc.errors() if isinstance(exc, RequestValidationError) else []
     detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
               for e in errors]
-    return Response(json.dumps({"detail": detail}), status_code=422,
+    return Response(json.dumps({"detail": detail, "code": "bad_body", "params": {}}),
+                    status_code=422,
                     media_type="application/json")  # ASCII: whatever the messages hold
 
 
 async def _unavailable(_request: Request, exc: Exception) -> JSONResponse:
     said = str(exc) if isinstance(exc, StoreUnavailable) else "the database is unavailable"
-    return JSONResponse({"detail": f"{said}; nothing changed, try again shortly"},
+    return JSONResponse(refusal(f"{said}; nothing changed, try again shortly", "unavailable"),
                         status_code=503, headers={"Retry-After": "5"})
 
 
 async def _table_error(_request: Request, exc: Exception) -> JSONResponse:
     if isinstance(exc, Unreplayable):
         return JSONResponse(exc.body(), status_code=exc.status)
-    status = exc.status if isinstance(exc, TableError) else 400
-    return JSONResponse({"detail": str(exc)}, status_code=status)
+    if not isinstance(exc, TableError):
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+    return JSONResponse(refusal(str(exc), exc.code, exc.params), status_code=exc.status)

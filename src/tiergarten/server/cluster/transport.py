@@ -32,6 +32,7 @@ class RemotePeer:
                  half_rtt: float = 0.0, address: str = "", account: int | None = None) -> None:
         self.bus, self.worker, self.conn, self.table_id = bus, worker, conn, table_id
         self.seat = seat
+        self.spectator: int | None = None  # given by the table it watches (tables.py)
         self.address, self.account = address, account
         self.half_rtt = half_rtt
         self.closed = False

@@ -16,6 +16,16 @@ NAME_LENGTH = 40  # characters of a display name, after `clean_name`
 JOINERS = frozenset("\u200c\u200d")  # zero-width (non-)joiners: emoji sequences, some scripts
 
 
+class BadName(ValueError):
+    """A display name refused by `clean_name`: `code` and `params` say why, for a client to
+    word (docs/protocol.md, "REST error codes")."""
+
+    def __init__(self, message: str, code: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
 def clean_name(name: str) -> str:
     r"""A display name as it is stored and shown, the same on every database: Unicode NFC, runs
     of white space as one space, trimmed, 1 to NAME_LENGTH characters; a control character
@@ -27,21 +37,22 @@ def clean_name(name: str) -> str:
     >>> clean_name("Ann\x00")
     Traceback (most recent call last):
     ...
-    ValueError: a name may not contain control or ... characters; character 4 is U+0000 (...)
+    tiergarten.server.edge.bodies.BadName: a name may not contain control ... U+0000 (...)
     """
     name = unicodedata.normalize("NFC", name)
     for place, char in enumerate(name, 1):
         kind = unicodedata.category(char)
         if kind in ("Cc", "Cs", "Zl", "Zp") or (kind == "Cf" and char not in JOINERS):
             what = unicodedata.name(char, "a control character")
-            raise ValueError(f"a name may not contain control or invisible format characters; "
-                             f"character {place} is U+{ord(char):04X} ({what})")
+            raise BadName(f"a name may not contain control or invisible format characters; "
+                          f"character {place} is U+{ord(char):04X} ({what})", "name_invisible",
+                          position=place, character=f"U+{ord(char):04X}")
     name = " ".join(name.split())
     if not name:
-        raise ValueError("a name is needed to sit down")
+        raise BadName("a name is needed to sit down", "name_missing")
     if len(name) > NAME_LENGTH:
-        raise ValueError(f"a name may have at most {NAME_LENGTH} characters; this one has "
-                         f"{len(name)}")
+        raise BadName(f"a name may have at most {NAME_LENGTH} characters; this one has "
+                      f"{len(name)}", "name_too_long", most=NAME_LENGTH, length=len(name))
     return name
 
 

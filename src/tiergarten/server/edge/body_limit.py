@@ -51,7 +51,8 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": f"a request body may have at most {self.limit} bytes"})
+        body = json.dumps({"detail": f"a request body may have at most {self.limit} bytes",
+                           "code": "too_large", "params": {"limit": self.limit}})
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),

@@ -160,6 +160,7 @@ class Hello(_Sent):
     seat: int | None
     limits: Limits
     call_window: float | None  # real-time tables: how long a reserved moment waits for its act
+    spectator: int | None = None  # a spectator's number at the table (1, 2, ...): spectators'
 
 
 class ClockView(_Sent):
@@ -223,6 +224,7 @@ class ChatLine(_Sent):
     kind: Literal["text", "reaction"]
     text: str  # the line, or the reaction's name
     at: str
+    spectator: int | None = None  # the spectator's number at the table (hello's): spectators'
 
 
 class ChatLog(_Sent):

@@ -130,7 +130,8 @@ async def _answer_failure(send: Send, http: bool, said: dict[str, Any]) -> None:
     """A 500 (or a websocket's close 1011), if the client was not answered yet."""
     with contextlib.suppress(Exception):  # the client is gone: nothing left to tell it
         if http and said["status"] is None:
-            body = orjson.dumps({"detail": "internal error", "request_id": REQUEST_ID.get()})
+            body = orjson.dumps({"detail": "internal error", "code": "server_error",
+                                 "params": {}, "request_id": REQUEST_ID.get()})
             await send({"type": "http.response.start", "status": 500,
                         "headers": [(b"content-type", b"application/json"),
                                     (b"content-length", str(len(body)).encode())]})

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from fastapi import HTTPException
 
 from .invite import public_base
 from .protocol import MAX_MESSAGE
@@ -53,11 +57,38 @@ class Settings:
 
 
 class TableError(ValueError):
-    """A request about a table that cannot be met; `status` is the HTTP status to answer."""
+    """A request about a table that cannot be met; `status` is the HTTP status to answer,
+    `code` and `params` what a client words in its own language (docs/protocol.md, "REST
+    error codes"), the message the English of it."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, code: str | None = None,
+                 params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+        self.params = dict(params or {})
+
+
+class Refused(HTTPException):
+    """A REST request refused: its HTTP status, a stable `code` with its `params` (a client
+    words them in its own language) and the English `detail`; answered
+    `{"detail", "code", "params"}` (docs/protocol.md, "REST error codes")."""
+
+    def __init__(self, status: int, code: str, detail: str,
+                 params: Mapping[str, Any] | None = None,
+                 headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(status, detail, dict(headers) if headers else None)
+        self.code = code
+        self.params = dict(params or {})
+
+
+def refusal(detail: str, code: str | None, params: Mapping[str, Any] | None = None
+            ) -> dict[str, Any]:
+    """The body of a refusal: the English `detail`, and its `code` and `params` if it has a
+    code."""
+    if code is None:
+        return {"detail": detail}
+    return {"detail": detail, "code": code, "params": dict(params or {})}
 
 
 def hash_token(token: str) -> str:

@@ -16,12 +16,16 @@ ACTIVE = ("queued", "running")
 
 
 class LabError(ValueError):
-    """A run that cannot be had; `status` is the HTTP status to answer."""
+    """A run that cannot be had; `status` is the HTTP status to answer, `code` and `params`
+    what a client words in its own language (docs/protocol.md, "REST error codes")."""
 
-    def __init__(self, message: str, status: int = 400, retry_after: int | None = None) -> None:
+    def __init__(self, message: str, status: int = 400, retry_after: int | None = None,
+                 code: str = "lab_refused", params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+        self.code = code
+        self.params = dict(params or {})
 
 
 class Cancelled(Exception):

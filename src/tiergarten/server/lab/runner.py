@@ -108,21 +108,24 @@ class Lab:
             mode = check(game, players, games, seed, options, s.lab_workers,
                          sweep_option=sweep)
         except ValueError as exc:
-            raise LabError(" ".join(str(exc).split())) from exc
+            raise LabError(" ".join(str(exc).split()), code="lab_refused") from exc
         total = games * len(mode.plans)
         if total > s.lab_games:
             raise LabError(f"a lab run plays at most {s.lab_games:,} games in all; this one "
-                           f"asks for {total:,} ({len(mode.plans)} line-up(s) of {games:,})")
+                           f"asks for {total:,} ({len(mode.plans)} line-up(s) of {games:,})",
+                           code="lab_too_many_games", params={"most": s.lab_games, "total": total})
         request = {"game": game, "players": list(mode.plans[0].players), "games": games,
                    "seed": seed, "options": dict(options), "sweep": sweep}
         if not await self.counters.hold(user_key(owner), s.lab_per_user):
             raise LabError(f"you have {s.lab_per_user} lab run(s) queued or running, the most "
                            f"one person may have at once ({s.lab_per_user}); wait for one to "
-                           "finish or cancel one", 429)
+                           "finish or cancel one", 429, code="lab_per_user",
+                           params={"most": s.lab_per_user})
         if not await self.counters.hold(QUEUED, s.lab_queue):
             self.counters.release(user_key(owner))
             raise LabError(f"the lab's queue is full: {s.lab_queue} runs are waiting, the "
-                           "most it holds; try again in a minute", 503, RETRY_AFTER)
+                           "most it holds; try again in a minute", 503, RETRY_AFTER,
+                           "lab_queue_full", {"queue": s.lab_queue})
         run = Run(secrets.token_urlsafe(9), owner, request, mode, total)
         self.runs[run.id] = run
         self.waiting.append(run)
@@ -146,10 +149,11 @@ class Lab:
     def cancel(self, run: Run, owner: str) -> None:
         """Cancel a queued or running run of `owner`'s (LabError otherwise)."""
         if run.owner != owner:
-            raise LabError("only whoever started a run may cancel it", 403)
+            raise LabError("only whoever started a run may cancel it", 403, code="lab_not_yours")
         if run.status not in ACTIVE:
             raise LabError(f"this run is {run.status} already; only a queued or running "
-                           "run can be cancelled", 409)
+                           "run can be cancelled", 409, code="lab_finished",
+                           params={"status": run.status})
         run.cancelling = True
         if run in self.waiting:
             self.waiting.remove(run)

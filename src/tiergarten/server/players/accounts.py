@@ -54,13 +54,16 @@ _NAME_MARKS = frozenset("-_. ")
 
 class AccountError(ValueError):
     """A request about an account that cannot be met; `status` is the HTTP status to answer,
-    `retry_after` the seconds to wait (a 429)."""
+    `retry_after` the seconds to wait (a 429), `code` and `params` what a client words in its
+    own language (docs/protocol.md, "REST error codes")."""
 
-    def __init__(self, message: str, status: int = 400, retry_after: float | None = None
-                 ) -> None:
+    def __init__(self, message: str, status: int = 400, retry_after: float | None = None,
+                 code: str = "account", params: dict[str, object] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+        self.code = code
+        self.params = dict(params or {})
 
 
 @dataclass(frozen=True)
@@ -74,13 +77,15 @@ def user_name(text: str) -> str:
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not NAME_MIN <= len(name) <= NAME_MAX:
         raise AccountError(f"a user name has {NAME_MIN} to {NAME_MAX} characters; this one "
-                           f"has {len(name)}")
+                           f"has {len(name)}", code="name_length",
+                           params={"least": NAME_MIN, "most": NAME_MAX, "length": len(name)})
     bad = sorted({c for c in name if not (c.isalnum() or c in _NAME_MARKS)})
     if bad:
         raise AccountError(f"a user name has letters, digits, spaces and - _ . only; not "
-                           f"{' '.join(repr(c) for c in bad)}")
+                           f"{' '.join(repr(c) for c in bad)}", code="name_characters",
+                           params={"characters": " ".join(bad)})
     if name.casefold() == DELETED_NAME or skeleton(name) == skeleton(DELETED_NAME):
-        raise AccountError("that name is kept for deleted accounts")
+        raise AccountError("that name is kept for deleted accounts", code="name_reserved")
     return name
 
 
@@ -99,7 +104,9 @@ def name_key(text: str) -> str | None:
 
 def check_password(password: str) -> str:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise AccountError(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        raise AccountError(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters",
+                           code="password_length",
+                           params={"least": PASSWORD_MIN, "most": PASSWORD_MAX})
     return password
 
 
@@ -135,11 +142,12 @@ class Accounts:
             rules.append(Rule(f"name:{who}", limits.name, limits.name_window))
         return rules
 
-    def _count(self, rules: Sequence[Rule], refusal: str) -> Counted:
+    def _count(self, rules: Sequence[Rule], refusal: str, code: str) -> Counted:
         wait, ticket = self.limiter.take(rules)
         if wait > 0:
             seconds = math.ceil(wait)
-            raise AccountError(f"{refusal}; try again in {seconds} s", 429, seconds)
+            raise AccountError(f"{refusal}; try again in {seconds} s", 429, seconds, code,
+                               {"seconds": seconds})
         return Counted(self.limiter, rules, ticket)
 
     @contextlib.contextmanager
@@ -151,7 +159,7 @@ class Accounts:
             counted.give_back()
             wait = math.ceil(self.limits.busy_retry)
             raise AccountError(f"the server is busy checking other passwords; try again in "
-                               f"{wait} s", 429, wait)
+                               f"{wait} s", 429, wait, "busy", {"seconds": wait})
         try:
             yield
         finally:
@@ -174,19 +182,19 @@ class Accounts:
         check_password(password)
         key, shape = name.casefold(), skeleton(name)
         if self.players.user(key) is not None:
-            raise AccountError("that user name is taken; choose another", 409)
+            raise AccountError("that user name is taken; choose another", 409, code="name_taken")
         if self.players.look_alike(shape):
             raise AccountError("that user name looks like another player's; choose another",
-                               409)
+                               409, code="name_look_alike")
         limits = self.limits
         counted = self._count([Rule(f"signup:{address}", limits.signups, limits.signup_window)],
-                              "too many new accounts from this address")
+                              "too many new accounts from this address", "too_many_signups")
         with self._hashing(counted):
             digest = self.hasher.hash(password)
         user_id = self.players.add_user(name, key, shape, digest, _now())
         if user_id is None:  # another sign-up took it meanwhile
             counted.give_back()
-            raise AccountError("that user name is taken; choose another", 409)
+            raise AccountError("that user name is taken; choose another", 409, code="name_taken")
         return User(user_id, name)
 
     def sign_in(self, name: str, password: str, address: str, device: str | None = None
@@ -196,11 +204,11 @@ class Accounts:
         who = skeleton(found if found is not None else " ".join(name.split()))
         row = None if found is None else self.players.user(found)
         rules = self._rules(who, address, self._trusted(row, device))
-        counted = self._count(rules, "too many failed sign-ins")
+        counted = self._count(rules, "too many failed sign-ins", "too_many_sign_ins")
         with self._hashing(counted):
             right = self._verify(row.password_hash if row else None, password)
         if not right or row is None:
-            raise AccountError(WRONG, 401)
+            raise AccountError(WRONG, 401, code="wrong_login")
         counted.give_back()
         self.limiter.forget(rules[0].key)  # this (name, address)'s failures are forgiven
         return User(row.id, row.name)
@@ -256,10 +264,10 @@ class Accounts:
         the slot. 403 for a wrong one."""
         row = self.players.user_by_id(user.id)
         rules = self._rules(skeleton(user.name), address, self._trusted(row, device))
-        counted = self._count(rules, "too many wrong passwords")
+        counted = self._count(rules, "too many wrong passwords", "too_many_wrong_passwords")
         with self._hashing(counted):
             if not self._verify(row.password_hash if row else None, password):
-                raise AccountError(NOT_YOURS, 403)
+                raise AccountError(NOT_YOURS, 403, code="wrong_password")
             counted.give_back()
             yield
 

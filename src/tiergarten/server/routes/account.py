@@ -14,10 +14,10 @@ import asyncio
 import math
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..edge.settings import hash_token
+from ..edge.settings import Refused, hash_token
 from ..players.accounts import DELETED_NAME, PASSWORD_MAX, AccountError, Accounts, User
 from .deps import Tables
 
@@ -68,7 +68,7 @@ def signed_in(request: Request) -> User | None:
 def need_user(request: Request) -> User:
     user = signed_in(request)
     if user is None:
-        raise HTTPException(401, "sign in first")
+        raise Refused(401, "sign_in_first", "sign in first")
     return user
 
 
@@ -91,7 +91,7 @@ async def _run(call: Any, *args: Any) -> Any:
     except AccountError as exc:
         headers = (None if exc.retry_after is None
                    else {"Retry-After": str(max(1, math.ceil(exc.retry_after)))})
-        raise HTTPException(exc.status, str(exc), headers=headers) from None
+        raise Refused(exc.status, exc.code, str(exc), exc.params, headers) from None
 
 
 @router.get("/api/account")

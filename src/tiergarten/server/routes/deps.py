@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, Request
 
+from ..edge.settings import Refused
 from ..table.manager import TableManager
 from ..table.tables import LiveTable
 
@@ -23,5 +24,5 @@ def need(tables: TableManager, table_id: str) -> LiveTable:
     """The live table `table_id`, or 404."""
     table = tables.get(table_id)
     if table is None:
-        raise HTTPException(404, f"there is no table {table_id!r}")
+        raise Refused(404, "no_table", f"there is no table {table_id!r}", {"table": table_id})
     return table

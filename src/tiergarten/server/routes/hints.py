@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
 from tiergarten import bots
 
 from ..edge.bodies import TokenBody
+from ..edge.settings import Refused
 from .deps import Tables, need
 
 router = APIRouter()
@@ -36,17 +37,19 @@ def advice(tables: Tables, table_id: str, token: str) -> dict[str, Any]:
     table = need(tables, table_id)
     seat = table.seat_of(token) if token else None
     if seat is None:
-        raise HTTPException(403, "this token claims no seat at this table")
+        raise Refused(403, "bad_token", "this token claims no seat at this table")
     adviser = bots.adviser(table.row.game)
     if adviser is None:
-        raise HTTPException(409, f"there are no hints for {table.row.game}")
+        raise Refused(409, "no_hints", f"there are no hints for {table.row.game}",
+                      {"game": table.row.game})
     if not table.spec.hints:
-        raise HTTPException(409, "hints are off at this table (its creator chose so)")
+        raise Refused(409, "hints_off", "hints are off at this table (its creator chose so)")
     if table.status != "playing":
-        raise HTTPException(409, f"hints are given during the game; this one is "
-                                 f"{table.status}")
+        raise Refused(409, "not_playing", f"hints are given during the game; this one is "
+                                          f"{table.status}", {"status": table.status})
     legal = [str(a) for a in table.state.legal_actions(seat)]
     if not legal:
-        raise HTTPException(409, "it is not your move: a hint is given when you may act")
+        raise Refused(409, "not_your_move",
+                      "it is not your move: a hint is given when you may act")
     advice = adviser(table.state.observe(seat), legal)
     return {**advice, "version": table.version, "seat": seat}

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from tiergarten.sim.report import fragment
 
+from ..edge.settings import Refused, refusal
 from ..lab import Lab, LabError, Run
 from .account import signed_in
 
@@ -59,16 +60,17 @@ def owner(request: Request) -> str:
     return f"address:{request.client.host if request.client else 'unknown'}"
 
 
-def refused(exc: LabError) -> HTTPException:
+def refused(exc: LabError) -> Refused:
     headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
-    return HTTPException(exc.status, str(exc), headers=headers)
+    return Refused(exc.status, exc.code, str(exc), exc.params, headers)
 
 
 def need_run(request: Request, run_id: str) -> Run:
     run = lab(request).get(run_id)
     if run is None:
-        raise HTTPException(404, f"there is no lab run {run_id!r} (runs last until the server "
-                                 "restarts, the newest 100 finished ones)")
+        raise Refused(404, "no_run", f"there is no lab run {run_id!r} (runs last until the "
+                                     "server restarts, the newest 100 finished ones)",
+                      {"run": run_id})
     return run
 
 
@@ -115,8 +117,9 @@ async def cancel(run_id: str, request: Request) -> dict[str, Any]:
 async def report(run_id: str, request: Request) -> Any:
     run = need_run(request, run_id)
     if run.folder is None:
-        return JSONResponse({"detail": f"this run is {run.status}: a report is written when "
-                                       "a run is done"}, status_code=409)
+        return JSONResponse(refusal(f"this run is {run.status}: a report is written when a "
+                                    "run is done", "lab_not_done", {"status": run.status}),
+                            status_code=409)
     page = (run.folder / "index.html").read_text(encoding="utf-8")
     return HTMLResponse(fragment(page, f"api/lab/runs/{run.id}/files/"))
 
@@ -126,7 +129,7 @@ async def report_file(run_id: str, name: str, request: Request) -> FileResponse:
     run = need_run(request, run_id)
     files = sorted(p.name for p in run.folder.iterdir()) if run.folder else []
     if name not in files:
-        raise HTTPException(404, f"this run has no file {name!r}; it has: "
-                                 f"{', '.join(files) or 'none yet'}")
+        raise Refused(404, "no_file", f"this run has no file {name!r}; it has: "
+                                      f"{', '.join(files) or 'none yet'}", {"name": name})
     assert run.folder is not None
     return FileResponse(run.folder / name)

@@ -6,11 +6,11 @@ import math
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 
 from ..edge.bodies import ChatSwitch, CreateTable, Join, Joined, TokenBody
 from ..edge.limits import Gate
-from ..edge.settings import hash_token
+from ..edge.settings import Refused, hash_token
 from ..edge.writer import wire
 from ..table.features.chat import TableChat
 from ..table.ports import Account
@@ -29,10 +29,13 @@ async def create_table(body: CreateTable, tables: Tables, request: Request) -> d
     wait = await gate.create(request.client.host if request.client else "")
     if wait > 0:
         settings = tables.settings
-        raise HTTPException(429, f"at most {settings.tables_burst} tables at once and "
-                                 f"{settings.tables_per_minute:g} a minute from one address; "
-                                 f"try again in {math.ceil(wait)} s",
-                            headers={"Retry-After": str(math.ceil(wait))})
+        seconds = math.ceil(wait)
+        raise Refused(429, "too_many_tables",
+                      f"at most {settings.tables_burst} tables at once and "
+                      f"{settings.tables_per_minute:g} a minute from one address; "
+                      f"try again in {seconds} s",
+                      {"most": settings.tables_burst, "per_minute": settings.tables_per_minute,
+                       "seconds": seconds}, headers={"Retry-After": str(seconds)})
     owner = secrets.token_urlsafe(24)
     table = tables.create(requested(body), owner_hash=hash_token(owner))
     return {**wire(table.info()), "owner": owner}
@@ -44,7 +47,7 @@ async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[s
     table = need(tables, table_id)
     chat = table.feature(TableChat)
     if chat is None:
-        raise HTTPException(409, "this table has no chat")
+        raise Refused(409, "no_chat", "this table has no chat")
     chat.switch(body.owner, body.on)
     return wire(table.info())
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 
 from tiergarten.core import games
 
+from ..edge.settings import Refused
 from ..players import ratings
 
 router = APIRouter()
@@ -19,7 +20,8 @@ router = APIRouter()
 async def leaderboard(game: str, request: Request) -> dict[str, Any]:
     """The accounts rated in `game`, best first, with the bots' fixed levels beside them."""
     if game not in games():
-        raise HTTPException(404, f"there is no game {game!r}; games: {', '.join(games())}")
+        raise Refused(404, "no_game", f"there is no game {game!r}; games: {', '.join(games())}",
+                      {"game": game})
     board: dict[str, Any] = await asyncio.to_thread(ratings.leaderboard,
                                                     request.app.state.players, game)
     return board
@@ -29,5 +31,5 @@ async def leaderboard(game: str, request: Request) -> dict[str, Any]:
 async def player(name: str, request: Request) -> dict[str, Any]:
     found = await asyncio.to_thread(ratings.profile, request.app.state.players, name)
     if found is None:
-        raise HTTPException(404, f"there is no player {name!r}")
+        raise Refused(404, "no_player", f"there is no player {name!r}", {"name": name})
     return found

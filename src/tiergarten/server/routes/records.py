@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
 from tiergarten.core import State
 from tiergarten.core import replay as replay_record
 
+from ..edge.settings import Refused
 from ..edge.writer import wire
 from ..storage.store import TableRow
 from ..table.features.chat import TableChat, stored_lines
@@ -58,8 +59,8 @@ async def replay(table_id: str, tables: Tables) -> dict[str, Any]:
                 "chat": await asyncio.to_thread(stored_lines, tables.store, table_id)}
     table = need(tables, table_id)
     if table.status != "over":
-        raise HTTPException(409, "a game can be replayed once it is over; this one is "
-                                 f"{table.status}")
+        raise Refused(409, "not_over", "a game can be replayed once it is over; this one is "
+                                       f"{table.status}", {"status": table.status})
     chat = table.feature(TableChat)
     return {"game": table.row.game, "players": table.state.game.players,
             "seats": wire(table.info())["seats"], "result": table.state.result().to_dict(),

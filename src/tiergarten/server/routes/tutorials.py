@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 
 from ..edge.bodies import SeatSpec
+from ..edge.settings import Refused
 from ..table.ports import Account
 from ..table.spec import TableSpec
 from ..table.tutorial import TUTORIALS
@@ -28,8 +29,8 @@ async def start(tutorial: str, request: Request, tables: Tables) -> dict[str, An
     """A new tutorial table with the caller at seat 0: `{"table", "seat", "token"}`."""
     script = TUTORIALS.get(tutorial)
     if script is None:
-        raise HTTPException(404, f"there is no tutorial {tutorial!r}; tutorials: "
-                                 f"{', '.join(TUTORIALS)}")
+        raise Refused(404, "no_tutorial", f"there is no tutorial {tutorial!r}; tutorials: "
+                                          f"{', '.join(TUTORIALS)}", {"tutorial": tutorial})
     seats: list[SeatSpec | None] = [None, *(SeatSpec(bot=b) for b in script["bots"])]
     table = tables.create(TableSpec(game=script["game"], players=script["players"],
                                     options=script["options"], seats=seats,

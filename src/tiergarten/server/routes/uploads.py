@@ -18,13 +18,14 @@ import hashlib
 import json
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from tiergarten.core import IllegalAction, OptionError
 from tiergarten.offline import finished
 
 from ..edge.protocol import clean_name
+from ..edge.settings import Refused
 from ..storage.store import SeatRow
 from .account import need_user
 from .deps import Tables
@@ -65,11 +66,12 @@ async def upload(body: Upload, request: Request, tables: Tables) -> dict[str, An
     try:
         state = await asyncio.to_thread(finished, body.record)
     except (ValueError, KeyError, TypeError, OptionError, IllegalAction) as exc:
-        raise HTTPException(400, f"the record does not replay to its end: {exc}") from None
+        raise Refused(400, "bad_record", f"the record does not replay to its end: {exc}"
+                      ) from None
     record = state.record()
     players = record["players"]
     if len(body.seats) != players or body.seat >= players or body.seats[body.seat].kind != "human":
-        raise HTTPException(400, f"seats: {players} expected, and `seat` a person's")
+        raise Refused(400, "bad_record", f"seats: {players} expected, and `seat` a person's")
     table_id = upload_id(user.id, record)
     store = tables.store
     if await asyncio.to_thread(store.load_table, table_id) is None:

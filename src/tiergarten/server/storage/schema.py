@@ -130,4 +130,5 @@ CHAT = Table(
     Column("kind", String(8), nullable=False),  # text or reaction
     Column("text", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("spectator", Integer, nullable=True),  # since 0007: a spectator's number there
 )

@@ -200,7 +200,8 @@ class SqlStore:
             rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id)
                                 .order_by(CHAT.c.n))
             return [{"n": r.n, "version": r.version, "seat": r.seat, "name": r.name,
-                     "kind": r.kind, "text": r.text, "at": r.at} for r in rows]
+                     "kind": r.kind, "text": r.text, "at": r.at, "spectator": r.spectator}
+                    for r in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open, playing or over."""

@@ -92,7 +92,8 @@ class Store(Protocol):
         ...
 
     def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
-        """Append a chat line (`n`, `version`, `seat`, `name`, `kind`, `text`, `at`)."""
+        """Append a chat line (`n`, `version`, `seat`, `name`, `kind`, `text`, `at`,
+        `spectator`: a spectator's number at the table, else None)."""
         ...
 
     def chat(self, table_id: str) -> list[dict[str, Any]]:

@@ -54,6 +54,7 @@ class Connection:
                  queue_bytes: int = 1 << 20, address: str = "",
                  account: int | None = None) -> None:
         self.seat = seat
+        self.spectator: int | None = None  # given by the table it watches (tables.py)
         self.address, self.account = address, account
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.queue_limit = queue_limit

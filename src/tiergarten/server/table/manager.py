@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from tiergarten.core import State
 from tiergarten.core.game import fresh_seed
 
-from ..edge.bodies import clean_name
+from ..edge.bodies import BadName, clean_name
 from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import SeatRow, Store, TableRow
@@ -199,21 +199,22 @@ class TableManager:
             name = user.name
         try:
             name = clean_name(name)
-        except ValueError as exc:
-            raise TableError(str(exc)) from None
+        except BadName as exc:
+            raise TableError(str(exc), 400, exc.code, exc.params) from None
         if user is None and table.passes_for_account(name):
             raise TableError("that name is a signed-in player's at this table; choose another",
-                             409)
+                             409, "name_of_account")
         free = table.open_seats()
         if seat is None and free:
             seat = free[0]
         if seat is None or seat not in free:
             raise TableError("that seat is taken or not for a person" if free
-                             else "no seat is open at this table", 409)
+                             else "no seat is open at this table", 409,
+                             "seat_taken" if free else "no_open_seat")
         token = secrets.token_urlsafe(24) if user is None else user.seat_token(table_id, seat)
         user_id = None if user is None else user.id
         if not self.store.claim_seat(table_id, seat, name, hash_token(token), user_id):
-            raise TableError("that seat was just taken", 409)
+            raise TableError("that seat was just taken", 409, "seat_taken")
         table.seats.claim(seat, name, hash_token(token), user_id,
                           None if user is None else user.name)
         table.broadcast_info()
@@ -225,9 +226,11 @@ class TableManager:
         account's seat gets the account's token for the new table)."""
         table = self._need(table_id)
         if table.seat_of(token) is None:
-            raise TableError("only someone seated at the table may ask for a rematch", 403)
+            raise TableError("only someone seated at the table may ask for a rematch", 403,
+                             "bad_token")
         if table.status != "over":
-            raise TableError("a rematch is for a finished game", 409)
+            raise TableError("a rematch is for a finished game", 409, "not_over",
+                             {"status": table.status})
         if table.rematch is not None:
             return self._need(table.rematch)
         again = table.spec.model_copy(update={"seed": None, "rules": None, "tutorial": None})
@@ -242,7 +245,8 @@ class TableManager:
     def _need(self, table_id: str) -> LiveTable:
         table = self.get(table_id)
         if table is None:
-            raise TableError(f"there is no table {table_id!r}", 404)
+            raise TableError(f"there is no table {table_id!r}", 404, "no_table",
+                             {"table": table_id})
         return table
 
 

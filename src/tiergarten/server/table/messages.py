@@ -21,12 +21,17 @@ from .seats import Seats
 from .spec import TableSpec, read
 
 
-def hello(row: TableRow, seat: int | None, settings: Settings, real_time: bool) -> Hello:
-    """The greeting: the protocol, the table, the seat, and what the client may send."""
-    return Hello(table=row.id, game=row.game, players=row.players, seat=seat,
-                 limits=Limits(max_message=settings.max_message, rate=settings.rate,
-                               burst=settings.burst),
-                 call_window=settings.call_window if real_time else None)
+def hello(row: TableRow, seat: int | None, settings: Settings, real_time: bool,
+          spectator: int | None = None) -> Hello:
+    """The greeting: the protocol, the table, the seat (or the spectator's number), and what
+    the client may send."""
+    greeting = Hello(table=row.id, game=row.game, players=row.players, seat=seat,
+                     limits=Limits(max_message=settings.max_message, rate=settings.rate,
+                                   burst=settings.burst),
+                     call_window=settings.call_window if real_time else None)
+    if spectator is not None:  # sent to spectators only (an optional field set is written)
+        greeting.spectator = spectator
+    return greeting
 
 
 def table_message(row: TableRow, spec: TableSpec, status: str, version: int,

@@ -31,6 +31,7 @@ from ..storage.store import Store, TableRow
 from . import messages
 from .feature import ActOrder, Feature, Features, Handler
 from .features import FEATURES
+from .features.chat import TableChat
 from .seats import Seats
 from .spec import TableSpec, document, read
 from .table_log import Entry, TableLog
@@ -66,6 +67,9 @@ class LiveTable:
         self.same_name: Callable[[str, str], bool] | None = None  # (the manager's)
         self.features = Features()
         self.features.attach(FEATURES, self)
+        # spectators are numbered in order of arrival (1, 2, ...), on from those its chat names
+        chat = self.feature(TableChat)
+        self.spectators = 0 if chat is None else chat.spectators
         self.order: ActOrder = self.features.order() or TurnOrder(self.log)
         self._handlers: dict[type[Any], Handler] = {
             Auth: self._auth, Sync: self._sync, Act: self._act,
@@ -129,8 +133,13 @@ class LiveTable:
         a second tab changes no seating)."""
         seat = peer.seat
         new_seat = seat is not None and not self.is_connected(seat)
+        peer.spectator = None
+        if seat is None:  # a public label, "spectator 2": it tells only the order of arrival
+            self.spectators += 1
+            peer.spectator = self.spectators
         self.transport.attach(self.id, peer)
-        peer.send(text(messages.hello(self.row, seat, self.settings, self.real_time)))
+        peer.send(text(messages.hello(self.row, seat, self.settings, self.real_time,
+                                      peer.spectator)))
         if seat is not None:
             self.features.present(seat)
         peer.send(text(self.info()))
@@ -289,7 +298,7 @@ class LiveTable:
         until the person comes back with the same token."""
         seat = self.seat_of(token)
         if seat is None:
-            raise TableError("this token claims no seat at this table", 403)
+            raise TableError("this token claims no seat at this table", 403, "bad_token")
         if self.status == "open":
             self.store.set_seat(self.id, self.seats.freed(seat))
             self.seats.free(seat)  # once stored (a database that is away changes nothing)

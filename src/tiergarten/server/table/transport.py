@@ -20,6 +20,7 @@ class Peer(Protocol):
     """One connection as a table sees it: its seat (None = spectator) and a way to answer it."""
 
     seat: int | None
+    spectator: int | None  # a spectator's public number at the table (1, 2, ...; None: seated)
     address: str  # the client's address (chat is limited per address and per account)
     account: int | None  # the signed-in account's id, if any
 

@@ -22,7 +22,8 @@ class Unreplayable(TableError):
         self.row = row
         self.reason = str(reason)
         super().__init__(f"table {row.id} cannot be replayed by this version of tiergarten: "
-                         f"{self.reason}. Its stored moves are shown as they are.", 409)
+                         f"{self.reason}. Its stored moves are shown as they are.", 409,
+                         "unreplayable")
 
     def body(self) -> dict[str, Any]:
         """The answer to any request about the table: the reason and what is stored."""

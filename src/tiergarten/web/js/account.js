@@ -103,7 +103,7 @@ export function showAccount(main) {
     renderAccountBar();
     await adoptSeats();
     await uploadKept();  // the games played on this device join the history (unrated)
-    toast(t("account.welcome", { name: me.name }));
+    toast(t("account.welcome", { name: me.name }), "info", true);  // on the lobby it opens
     location.hash = "#/";
   }
 

@@ -3,13 +3,23 @@
 // (js/offline/local.js) with the very same answers.
 import { isLocalPath, localCall } from "./offline/local.js";
 import { ensureEngine, offline, playingHere } from "./offline/mode.js";
+import { has, t } from "./i18n.js";
 
+// A refused call. Its message is the catalogue's words for the answer's `code` (with its
+// `params`: docs/protocol.md, "REST error codes") in the page's language; the server's
+// English `detail` only when the catalogues have no words for the code.
 export class ApiError extends Error {
   constructor(status, detail, data = {}) {
-    super(detail);
+    super(refusalText(detail, data));
     this.status = status;
+    this.detail = detail;  // the server's English
     this.data = data;  // the whole answer: a `code` says what went wrong in words of our own
   }
+}
+
+export function refusalText(detail, data) {
+  const key = `error.code.${data?.code}`;
+  return data?.code && has(key) ? t(key, data.params || {}) : detail;
 }
 
 // A path of the server ("/api/...") as a URL under the folder this page came from, so that the
@@ -22,7 +32,7 @@ export async function call(method, path, body) {
   // on this device: its own tables, everything while the server is away, and new tables (and
   // the list of open ones) when the player chose to play here
   if (isLocalPath(path) || offline || (playingHere() && path === "/api/tables")) {
-    await ensureEngine().catch((err) => { throw new ApiError(503, err.message); });
+    await ensureEngine().catch((err) => { throw new ApiError(503, err.message, { code: "engine_not_ready" }); });
     const { status, data } = await localCall(method, path, body);
     if (status >= 400) throw new ApiError(status, data.detail, data);
     return data;

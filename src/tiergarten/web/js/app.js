@@ -1,7 +1,7 @@
 // The single page: #/ is the lobby, #/t/<id> a table, #/t/<id>/replay the replay of a game,
 // #/lab the lab and #/lab/<id> one of its runs.
 import { LANGUAGES, preferredLanguage, setLanguage, language } from "./i18n.js";
-import { clear } from "./dom.js";
+import { clear, hideToast } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
@@ -18,6 +18,7 @@ let current = null;  // the screen shown now; has stop() to close its sockets
 
 function route() {
   current?.stop?.();
+  hideToast();  // a message about the page before does not stay on this one
   const main = clear(document.getElementById("main"));
   const [, kind, id, sub] = location.hash.replace(/^#/, "").split("/");
   if (kind === "account") current = showAccount(main);

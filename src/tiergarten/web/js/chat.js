@@ -26,15 +26,37 @@ function setMuted(tableId, set) {
   localStorage.setItem(MUTE + tableId, JSON.stringify([...set]));
 }
 
-const who = (line) => (line.seat === null ? `s:${line.name}` : `p:${line.seat}`);
+// Whose a line is, for muting: a seat, a spectator by its number, or (lines said before
+// spectators were numbered) a spectator by name.
+const who = (line) => (line.seat !== null ? `p:${line.seat}` : line.spectator != null ? `w:${line.spectator}` : `s:${line.name}`);
+
+// "Spectator 2" in the page's language: the public label the server's number gives a watcher.
+export function spectatorLabel(n) {
+  return t("chat.spectator_n", { n });
+}
+
+// The name a line shows, and whether it needs the role beside it: a spectator who gave no
+// name is shown by its label, which says it all; one who did, by that name and the role.
+function speaker(line) {
+  if (line.seat !== null || line.spectator == null) return { name: line.name, role: true };
+  const plain = line.name === "spectator" || line.name === `spectator ${line.spectator}`;
+  return plain ? { name: spectatorLabel(line.spectator), role: false }
+    : { name: `${line.name} (${spectatorLabel(line.spectator)})`, role: true };
+}
+
+function lineHead(line) {
+  const { name, role } = speaker(line);
+  return [h("strong.chat-name", {}, name), " ", role ? [h("span.chat-role", {}, t(`chat.role.${line.role}`)), " "] : null];
+}
 
 function lineText(line) {
   return line.kind === "reaction" ? `${REACTIONS[line.text] || ""} ${t(`chat.reaction.${line.text}`)}` : line.text;
 }
 
-// mountChat(main, tableId, {info, send, mine}): info() the last table message, send(msg) over
-// any of this browser's sockets, mine() this browser's seats. Returns {add, load, render, stop}.
-export function mountChat(main, tableId, { info, send, mine }) {
+// mountChat(main, tableId, {info, send, mine, spectator}): info() the last table message,
+// send(msg) over any of this browser's sockets, mine() this browser's seats, spectator() this
+// browser's number as a spectator (null: seated). Returns {add, load, render, stop}.
+export function mountChat(main, tableId, { info, send, mine, spectator = () => null }) {
   const lines = new Map();  // n -> line
   const box = h("section#chat.panel.chat", { "aria-label": t("chat.title") });
   main.append(box);
@@ -60,17 +82,18 @@ export function mountChat(main, tableId, { info, send, mine }) {
   function renderLines() {
     const hidden = muted(tableId);
     const own = new Set(mine());
+    const watching = spectator();
     clear(list);
     for (const line of [...lines.values()].sort((a, b) => a.n - b.n)) {
       const key = who(line);
-      const self = line.seat !== null && own.has(line.seat);
+      const self = line.seat !== null ? own.has(line.seat) : watching !== null && line.spectator === watching;
       if (hidden.has(key)) continue;
-      list.append(h(`li.chat-line.${line.role}`, { dataset: { n: line.n, seat: line.seat ?? "", role: line.role } },
-        h("strong.chat-name", {}, line.name), " ",
-        h("span.chat-role", {}, t(`chat.role.${line.role}`)), " ",
+      list.append(h(`li.chat-line.${line.role}${self ? ".own" : ""}`, { dataset: { n: line.n, seat: line.seat ?? "",
+        role: line.role, spectator: line.spectator ?? "" } },
+        lineHead(line),
         h("span.chat-text", {}, lineText(line)), " ",
         self ? null : h("button.link.mute", { type: "button", onclick: () => toggleMute(key),
-          "aria-label": t("chat.mute", { name: line.name }) }, t("chat.mute_short"))));
+          "aria-label": t("chat.mute", { name: speaker(line).name }) }, t("chat.mute_short"))));
     }
     list.scrollTop = list.scrollHeight;
     renderMuted(hidden);
@@ -79,18 +102,23 @@ export function mountChat(main, tableId, { info, send, mine }) {
   const mutedBox = h("p#chat-muted.muted");
   function renderMuted(hidden) {
     clear(mutedBox);
-    const names = new Map([...lines.values()].map((l) => [who(l), l.name]));
+    const names = new Map([...lines.values()].map((l) => [who(l), speaker(l).name]));
     for (const key of hidden) {
       mutedBox.append(h("button.link.unmute", { type: "button", onclick: () => toggleMute(key) },
         t("chat.unmute", { name: names.get(key) || key })), " ");
     }
   }
 
+  // Everything in the page's language, drawn again after a switch of language too (the
+  // input keeps what is being typed).
   function render() {
     const table = info();
     if (!table) return;
     const on = table.chat !== false;
     const owner = localStorage.getItem(OWNER + tableId);
+    box.setAttribute("aria-label", t("chat.title"));
+    input.placeholder = t("chat.placeholder");
+    input.setAttribute("aria-label", t("chat.placeholder"));
     clear(box);
     box.append(...[h("h2", {}, t("chat.title")),
       list, mutedBox,
@@ -119,7 +147,6 @@ export function chatUpTo(chat, version) {
   const said = (chat || []).filter((line) => line.version <= version);
   if (!said.length) return null;
   return h("section#replay-chat.panel.chat", {}, h("h2", {}, t("chat.title")),
-    h("ol.chat-lines", {}, said.map((line) => h(`li.chat-line.${line.role}`, {},
-      h("strong.chat-name", {}, line.name), " ", h("span.chat-role", {}, t(`chat.role.${line.role}`)), " ",
-      h("span.chat-text", {}, lineText(line))))));
+    h("ol.chat-lines", {}, said.map((line) => h(`li.chat-line.${line.role}`, { dataset: { spectator: line.spectator ?? "" } },
+      lineHead(line), h("span.chat-text", {}, lineText(line))))));
 }

@@ -40,13 +40,24 @@ export function clear(el) {
 }
 
 let toastTimer = null;
-export function toast(message, kind = "info") {
+let toastForNext = false;  // the toast is about the page being opened (a welcome), not this one
+// A short message; `forNext`: it stays when the page changes next (it is shown just before).
+export function toast(message, kind = "info", forNext = false) {
+  toastForNext = forNext;
   const el = document.getElementById("toast");
   el.textContent = message;
   el.className = kind;
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 6000 : 3000);
+}
+
+// The toast goes with the page it was about (app.js: on every change of route).
+export function hideToast() {
+  if (toastForNext) { toastForNext = false; return; }
+  clearTimeout(toastTimer);
+  const el = document.getElementById("toast");
+  if (el) el.hidden = true;
 }
 
 // Handlers live in el.__on and one dispatcher per event type calls them, so that `morph` can

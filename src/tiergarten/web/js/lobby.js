@@ -2,7 +2,7 @@
 import { api, playerName, rememberName, saveToken } from "./api.js";
 import { inPlayOrder, loadedBoard } from "./games.js";
 import { h, clear, toast } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, has } from "./i18n.js";
 import { me, yourTables } from "./account.js";
 import { leaderboardLinks } from "./profile.js";
 import { saveOwner } from "./chat.js";
@@ -103,7 +103,7 @@ function createForm(game) {
       const select = h("select", { name: `seat${seat}`, dataset: { seat } },
         new Option(seat === 0 ? t("lobby.seat_you") : t("lobby.seat_open"), seat === 0 ? "you" : "open"),
         seat === 0 ? null : new Option(t("lobby.seat_here"), "here"),
-        bots.map((b) => new Option(t("lobby.seat_bot", { bot: tOr(`bot.${b}`, b) }), `bot:${b}`)));
+        botChoices(game));
       if (seat === 0) select.append(new Option(t("lobby.seat_open"), "open"));
       else select.value = `bot:${preferred}`;
       // A second person at this screen (hot-seat) gets a name of their own.
@@ -149,7 +149,7 @@ function createForm(game) {
       }
       location.hash = `#/t/${table.id}`;
     } catch (err) {
-      toast(t("error.create", { detail: err.message }), "error");
+      toast(t("error.create", { detail: optionRefusal(game, err) ?? err.message }), "error");
       button.disabled = false;
     }
   }
@@ -164,6 +164,30 @@ function createForm(game) {
     hints ? h("label.field", { title: t("lobby.hints_help") }, h("span", {}, t("lobby.hints")), hints,
       h("small", {}, t("lobby.hints_help"))) : null,
     h("button.primary", { type: "submit" }, t("lobby.create")));
+}
+
+// A refused option named by its label in the page's language (the server names it by its name).
+function optionRefusal(game, err) {
+  const option = err.data?.code === "bad_option" ? err.data.params?.option : null;
+  return option ? t("error.code.bad_option", { option: tOr(`option.${game.id}.${option}`, option) }) : null;
+}
+
+// The bots a seat may get: the five levels, weakest first, each with a line on how it plays
+// in this game (the game's words), then the engines and the game's own players apart, for the
+// curious (GET /api/games: `levels` among `bots`).
+function botChoices(game) {
+  const levels = (game.levels || []).filter((b) => game.bots.includes(b));
+  const others = game.bots.filter((b) => !levels.includes(b));
+  const option = (b) => {
+    const bot = tOr(`bot.${b}`, b);
+    const how = `game.${game.id}.level.${b}`;
+    return new Option(levels.includes(b) && has(how) ? t("lobby.seat_level", { bot, how: t(how) })
+      : t("lobby.seat_bot", { bot }), `bot:${b}`);
+  };
+  return [
+    levels.length ? h("optgroup", { label: t("lobby.levels") }, levels.map(option)) : null,
+    others.length ? h("optgroup", { label: t("lobby.other_bots") }, others.map(option)) : null,
+  ];
 }
 
 // One option's field (the lobby's and the lab's forms): `el` to show, `read()` the chosen

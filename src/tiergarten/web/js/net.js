@@ -14,6 +14,7 @@ export class TableSocket {
     this.handlers = handlers;  // {hello, table, state, error, status, closed}
     this.version = null;
     this.callWindow = null;  // real-time tables: seconds a press waits for its call (hello)
+    this.spectator = null;   // a spectator's number at the table (hello), else null
     this.sent = null;        // the last act sent: {notation, version}
     this.retry = 0;
     this.stopped = false;
@@ -51,7 +52,10 @@ export class TableSocket {
       return;
     }
     if (message.type === "state") this.version = message.version;
-    if (message.type === "hello") this.callWindow = message.call_window ?? null;
+    if (message.type === "hello") {
+      this.callWindow = message.call_window ?? null;
+      this.spectator = message.spectator ?? null;
+    }
     this.handlers[message.type]?.(message);
   }
 

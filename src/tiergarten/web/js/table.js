@@ -7,7 +7,7 @@ import { h, morphChildren, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./games.js";
 import { syncSeats } from "./account.js";
-import { mountChat } from "./chat.js";
+import { mountChat, spectatorLabel } from "./chat.js";
 import { noteClock, resetClocks } from "./clock.js";
 import { mountCoach } from "./tutorial.js";
 import { isUnreplayable, unreplayablePanel } from "./unreplayable.js";
@@ -29,7 +29,8 @@ export function showTable(main, tableId) {
   screen.start();
   window.__tiergarten = { sockets: () => [...screen.conn.sockets.values()],  // for the browser tests
     seats: () => [...screen.conn.sockets.entries()], states: () => [...screen.conn.states.entries()] };
-  return { stop: () => screen.stop(), refresh: () => screen.render() };
+  // a switch of language draws the screen again, the chat and a tutorial's coach beside it too
+  return { stop: () => screen.stop(), refresh: () => { screen.render(); screen.chat?.render(); screen.coach?.render(); } };
 }
 
 class TableScreen {
@@ -49,6 +50,7 @@ class TableScreen {
     this.currentCtx = null;     // what the board shows now, for the game's keyboard keys
     this.changedAt = Date.now();  // when the game last moved, for the turn timer's countdown
     this.chat = null;           // the table chat beside the board (js/chat.js)
+    this.spectator = null;      // watching: this connection's number at the table (hello)
     this.coach = null;          // a tutorial's coach above it (js/tutorial.js)
     this.ticker = startTicker(this.view, () => timerText(this.info, this.changedAt));
     resetClocks();
@@ -70,7 +72,8 @@ class TableScreen {
     if (this.info.tutorial) this.coach = mountCoach(this.main);
     // the chat beside the board; none at a tutorial table or on this device: nobody to talk to
     this.chat = this.info.tutorial || isLocalTable(this.tableId) ? null : mountChat(this.main, this.tableId,
-      { info: () => this.info, mine: () => this.conn.mine(), send: (message) => this.conn.send(message) });
+      { info: () => this.info, mine: () => this.conn.mine(), send: (message) => this.conn.send(message),
+        spectator: () => (this.conn.mine().length ? null : this.spectator) });
     this.conn.connectAll();
     this.render();
   }
@@ -78,6 +81,11 @@ class TableScreen {
   // What the connection hears, for the screen.
   events() {
     return {
+      hello: (key, message) => {
+        this.spectator = key === "watch" ? message.spectator ?? null : this.spectator;
+        this.render();
+        this.chat?.render();
+      },
       table: (message) => { this.info = message; this.render(); this.chat?.render(); },
       chat: (line) => this.chat?.add(line),
       chatLog: (lines) => this.chat?.load(lines),
@@ -125,6 +133,7 @@ class TableScreen {
       tableHead(info, isLocalTable(this.tableId) ? null : inviteLink(this.invite, this.tableId),
         () => timerText(info, this.changedAt)),
       seatsBar(info, mine, (seat) => this.leave(seat)),
+      mine.length ? null : watchingNotice(this.spectator),
       ...this.invitation(mine),
       this.boardPart(state, mine),
       rulesPanel(info.game),
@@ -163,7 +172,7 @@ class TableScreen {
     try {
       await api.leave(this.tableId, entry.token);
     } catch (err) {
-      toast(err.message, "error");
+      toast(err.message, "error", this.info.status !== "open");  // shown on the lobby, if it goes there
     }
     if (this.info.status !== "open") {
       location.hash = "#/";
@@ -182,6 +191,12 @@ class TableScreen {
     this.coach?.stop();
     this.conn.close();
   }
+}
+
+// A spectator is told so, under the label everyone else sees in the chat.
+function watchingNotice(number) {
+  const who = number === null ? t("table.a_spectator") : spectatorLabel(number);
+  return h("p#watching.notice.watching", { role: "status" }, "👀 ", t("table.watching", { who }));
 }
 
 function notFound(err) {

@@ -12,7 +12,7 @@ export function unreplayablePanel(err, back) {
   return h("section.panel.unreplayable", {},
     h("h1", {}, t("unreplayable.title")),
     h("p", {}, t("unreplayable.text", { n: table.moves.length })),
-    h("p.detail", {}, err.message),
+    h("p.detail", {}, err.detail ?? err.message),  // which act, and why: the server's words
     h("ol.moves", {}, ...table.moves.map(([seat, move]) => h("li", {}, t("unreplayable.move", { seat: seat + 1, move })))),
     back);
 }

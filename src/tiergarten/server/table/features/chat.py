@@ -80,6 +80,8 @@ class TableChat(Feature):
         super().__init__(table)
         lines = stored_lines(table.store, table.id)
         self.said = len(lines)  # lines said at this table so far (the next line's `n`)
+        # the highest spectator number said here: the table numbers new spectators on from it
+        self.spectators = max((line.spectator or 0 for line in lines), default=0)
         self.lines: list[ChatLine] = lines[-HISTORY:]  # the latest
         self._turn = asyncio.Lock()
         self.limits = ChatLimits()  # the server's (the manager gives them)
@@ -95,7 +97,7 @@ class TableChat(Feature):
     def switch(self, owner_token: str, on: bool) -> None:
         """The table's creator switches chat on or off for everyone."""
         if not self.table.is_creator(owner_token):
-            raise TableError("only the table's creator may switch its chat", 403)
+            raise TableError("only the table's creator may switch its chat", 403, "not_creator")
         self.table.respecify(self.table.spec.model_copy(update={"chat": on}))
         self.table.broadcast_info()
 
@@ -157,10 +159,12 @@ class TableChat(Feature):
                        version)
             return
         who = name if name is not None else clean(getattr(message, "name", None) or "")
+        number = peer.spectator if peer.seat is None else None
+        default = SPECTATOR if number is None else f"{SPECTATOR} {number}"
         async with self._turn:  # numbered and stored in order
             line = {"n": self.said, "version": version, "seat": peer.seat,
-                    "name": (who or SPECTATOR)[:40], "kind": kind, "text": words,
-                    "at": dt.datetime.now(dt.UTC)}
+                    "name": (who or default)[:40], "kind": kind, "text": words,
+                    "at": dt.datetime.now(dt.UTC), "spectator": number}
             store = self.table.store
             await asyncio.get_running_loop().run_in_executor(
                 store.writer, store.add_chat, self.table.id, line)
@@ -181,6 +185,8 @@ def _line(line: dict[str, Any]) -> ChatLine:
     at = line["at"]
     if isinstance(at, dt.datetime):
         at = (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).isoformat()
+    number = line.get("spectator")
     return ChatLine(n=line["n"], version=line["version"], seat=line["seat"],
                     role="spectator" if line["seat"] is None else "player", name=line["name"],
-                    kind=line["kind"], text=line["text"], at=at)
+                    kind=line["kind"], text=line["text"], at=at,
+                    **({} if number is None else {"spectator": number}))

@@ -62,7 +62,7 @@ export function engineStarted() {
 
 // A REST call answered on this device: {status, data}, as the server would answer it.
 export async function localCall(method, path, body) {
-  if (!ready) return { status: 503, data: { detail: "the engine on this device has not started" } };
+  if (!ready) return { status: 503, data: { detail: "the engine on this device has not started", code: "engine_not_ready" } };
   await ready;
   const text = await ask("request", method, path, body === undefined ? null : JSON.stringify(body));
   return JSON.parse(text);

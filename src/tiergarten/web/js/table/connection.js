@@ -1,6 +1,7 @@
 // The table's sockets: one per seat this browser holds (several make a hot-seat table), else
 // one to watch; each seat's last state and whole move log. `events` hears what the screen
-// needs: table(info), chat(line), chatLog(lines), state(key, message, changed: a new version),
+// needs: hello(key, message), table(info), chat(line), chatLog(lines), state(key, message,
+// changed: a new version),
 // error(message), offline(yes) and closed(key, code) (a socket the server closed for good).
 import { tokensFor } from "../api.js";
 import { TableSocket } from "../net.js";
@@ -45,6 +46,7 @@ export class TableConnection {
     const events = this.events;
     const Socket = isLocalTable(this.tableId) ? LocalTable : TableSocket;  // the same interface
     return new Socket(this.tableId, token, {
+      hello: (message) => events.hello?.(key, message),
       table: (message) => events.table(message),
       chat: (line) => events.chat(line),
       chat_log: (message) => events.chatLog(message.lines),

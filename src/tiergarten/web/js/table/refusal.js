@@ -7,7 +7,7 @@ import { t, tOr, has } from "../i18n.js";
 const SEAT_PARAMS = ["seat"];
 
 export function errorText(message, info, game, names) {
-  const text = tOr(`error.code.${message.code}`, message.code);
+  const text = tOr(`error.code.${message.code}`, message.message || message.code);
   if (message.code !== "illegal") return text;
   const key = [`refusal.${info?.game}.${message.reason}`, `refusal.${message.reason}`].find((k) => message.reason && has(k));
   if (!key) return `${text}: ${message.message}`;
