@@ -227,7 +227,8 @@ def error_codes() -> set[str]:
 def shared_dynamic_keys() -> set[str]:
     """Keys the shared scripts build from the server's data, whatever the game."""
     keys = {f"error.code.{code}" for code in error_codes()}
-    return keys | {f"table.status.{status}" for status in ("open", "playing", "over")}
+    return keys | {f"table.status.{status}" for status in ("open", "playing", "over",
+                                                           "closed")}
 
 
 def dynamic_keys(game: str) -> set[str]:

@@ -163,9 +163,9 @@ class Cluster:
             placed = ""  # no owner to greet it: the connection is asked to come back soon
         except REDIS_DOWN as exc:  # who owns it cannot be known now: refused, try again
             raise StoreUnavailable(AWAY) from exc
-        if placed is None:
+        if placed is None:  # here (a closed table is shown, never run: `manager.get`)
             assert self.manager is not None
-            return self.manager.tables.get(table_id)
+            return self.manager.tables.get(table_id) or self.manager.get(table_id)
         row = await asyncio.to_thread(self.store.load_table, table_id)
         if row is None:
             return None

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
 
+from ..table import closing
 from ..table.manager import TableManager
 from ..table.tables import LiveTable
 
@@ -24,4 +25,12 @@ def need(tables: TableManager, table_id: str) -> LiveTable:
     table = tables.get(table_id)
     if table is None:
         raise HTTPException(404, f"there is no table {table_id!r}")
+    return table
+
+
+def need_unclosed(tables: TableManager, table_id: str) -> LiveTable:
+    """The live table `table_id`, or 404; 409 if it is closed (nothing changes at it)."""
+    table = need(tables, table_id)
+    if table.status == "closed":
+        raise HTTPException(409, closing.words(table.row.close_reason))
     return table
