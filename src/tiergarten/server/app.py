@@ -53,6 +53,7 @@ from .storage.player_store import PlayerStore
 from .storage.sql_players import SqlPlayerStore
 from .storage.sql_store import DOWN, SqlStore
 from .storage.store import Store, StoreUnavailable
+from .table.expiry import Expiry
 from .table.manager import TableManager
 from .table.transport import LocalTransport
 from .table.unreplayable import Unreplayable
@@ -144,6 +145,9 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                       None if cluster is None else lambda: app.state.cluster.relayed)
         tasks: set[asyncio.Task[None]] = set()
         logs.spawn(_watch_health(store, app.state.cluster), tasks, name="health watch")
+        app.state.expiry = Expiry(manager, settings.open_table_ttl,  # idle open tables close
+                                  None if cluster is None else app.state.cluster.leases)
+        logs.spawn(app.state.expiry.run(), tasks, name="open tables' check")
         try:
             yield
         finally:
