@@ -118,6 +118,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             from .cluster import Cluster
 
             node = app.state.cluster = Cluster(cluster, store)
+            node.orders.on_drain = functools.partial(drain_order, app)  # `admin drain`
             manager = app.state.manager = TableManager(store, settings, node.transport,
                                                        ownership=node)
             manager.locate = node.open
@@ -238,6 +239,20 @@ async def drain(app: FastAPI, reason: str = RESTART_REASON) -> None:
     if node is not None:
         await node.stop()  # leases released: the others adopt the tables at their next tick
     await asyncio.sleep(0.2)  # let the connections' writers send their close frames
+
+
+def drain_order(app: FastAPI) -> None:
+    """`tiergarten admin drain` told this worker to drain: what SIGTERM does — the server's
+    graceful stop (main.py: the drain, then the process exits) if it runs one, else the
+    drain alone (an app served some other way, e.g. in the tests)."""
+    stop = getattr(app.state, "stop_gracefully", None)
+    if stop is not None:
+        stop()
+    elif not app.state.manager.draining:
+        logs.spawn(drain(app), _DRAINS, name="graceful stop")
+
+
+_DRAINS: set[asyncio.Task[None]] = set()
 
 
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -56,7 +56,7 @@ POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
 class SqlStore(SqlClosing):
     """Tables, seats and the append-only action log in one database (a `Store`)."""
 
-    def __init__(self, db: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, db: str | os.PathLike[str] | None = None, upgrade: bool = True) -> None:
         self.url = database_url(db)
         writers = POSTGRES_WRITERS if self.url.startswith("postgresql") else 1
         self.engine: Engine = connect(self.url, writers)
@@ -75,7 +75,8 @@ class SqlStore(SqlClosing):
         self._log_connections: list[Any] = []
         self._lock = threading.Lock()
         self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
-        migrate.upgrade(self.engine)  # the schema of this tiergarten, every row kept
+        if upgrade:  # (not for `tiergarten admin`: it checks the schema is this release's)
+            migrate.upgrade(self.engine)  # the schema of this tiergarten, every row kept
 
     def close(self) -> None:
         """Finish the writes under way, then release every connection (do this before
