@@ -8,6 +8,7 @@ loopback; each worker's check is run at once, side by side, with its clock half 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -16,12 +17,15 @@ import pytest
 import redis
 from benchmarks.services import Redis
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tiergarten.server.edge.metrics import CLOSED_TABLES
 from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.store import Store
+from tiergarten.server.table.closing import CLOSE_CODE
 
 from .cluster import Apps
+from .harness import eventually
 
 LATER = dt.timedelta(minutes=31)  # past the default half an hour
 
@@ -78,6 +82,14 @@ def test_a_table_nobody_owns_is_closed_by_one_worker_once(apps: Apps,
             assert client.get(f"/api/tables/{table}").json()["status"] == "closed"
             assert client.post(f"/api/tables/{table}/join",
                                json={"name": "Ann"}).status_code == 409
+            with client.websocket_connect(f"ws://127.0.0.1/ws/{table}",
+                                          subprotocols=["tiergarten"]) as ws:
+                assert json.loads(ws.receive_text())["code"] == "closed"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_text()
+                assert closed.value.code == CLOSE_CODE
+        eventually(lambda: leases.get(f"{apps.prefix}:lease:{table}") is None, 5,
+                   "the closed table's lease let go (shown, never kept)")
         assert checks(apps.clients) == [0, 0]
     finally:
         leases.close()

@@ -56,6 +56,7 @@ class Expiry:
                  now: Callable[[], dt.datetime] = utc_now) -> None:
         self.manager, self.ttl, self.claims, self.now = manager, ttl, claims, now
         self.every = CHECK_EVERY if ttl <= 0 else min(CHECK_EVERY, ttl / 4)
+        self._waiting = False  # for the database: said once, until a check gets through
 
     async def run(self) -> None:
         """Check every `every` seconds until cancelled; a failed check is said and retried."""
@@ -65,10 +66,14 @@ class Expiry:
                 return
             try:
                 await self.check()
+                self._waiting = False
             except asyncio.CancelledError:
                 raise
             except StoreUnavailable as exc:
-                log.warning("the check for idle open tables waits for the database: %s", exc)
+                if not self._waiting:
+                    log.warning("the check for idle open tables waits for the database: %s",
+                                exc)
+                self._waiting = True
             except Exception:
                 log.exception("the check for idle open tables failed")
 
