@@ -37,7 +37,7 @@ def command(*args: str, env: dict[str, str] | None = None) -> Any:
     return CliRunner().invoke(admin, list(args), env=env)
 
 
-def listed(db: Path, *args: str) -> list[dict[str, Any]]:
+def listed(db: str, *args: str) -> list[dict[str, Any]]:
     done = command("tables", "--db", str(db), "--json", *args)
     assert done.exit_code == 0, done.output
     found: list[dict[str, Any]] = json.loads(done.stdout)
@@ -45,9 +45,10 @@ def listed(db: Path, *args: str) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    """A database with an open table, one in play (Ann and a bot) and a finished one."""
-    path = tmp_path / "t.db"
+def db(database: str) -> tuple[str, dict[str, str]]:
+    """A database (SQLite, PostgreSQL) with an open table, one in play (Ann and a bot) and a
+    finished one."""
+    path = database
 
     async def made() -> dict[str, str]:
         store = SqlStore(path)
@@ -67,7 +68,7 @@ def db(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return path, run(made())
 
 
-def test_tables_lists_what_the_database_knows(db: tuple[Path, dict[str, str]]) -> None:
+def test_tables_lists_what_the_database_knows(db: tuple[str, dict[str, str]]) -> None:
     path, ids = db
     found = {t["id"]: t for t in listed(path)}
     assert set(found) == {ids["open"], ids["playing"]}  # open and playing by default
@@ -91,7 +92,7 @@ def test_tables_lists_what_the_database_knows(db: tuple[Path, dict[str, str]]) -
 
 
 def test_close_closes_an_open_or_playing_table_on_purpose_and_keeps_it(
-        db: tuple[Path, dict[str, str]]) -> None:
+        db: tuple[str, dict[str, str]]) -> None:
     path, ids = db
     for kind in ("open", "playing"):
         done = command("close", ids[kind], "--db", str(path), "--json")
@@ -107,7 +108,7 @@ def test_close_closes_an_open_or_playing_table_on_purpose_and_keeps_it(
     assert "closed (operator)" in text
 
 
-def test_clear_errors(db: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+def test_clear_errors(db: tuple[str, dict[str, str]], tmp_path: Path) -> None:
     path, ids = db
     for args, code, says in (
             (("close", "nosuchtable", "--db", str(path)), 1, "there is no table 'nosuchtable'"),

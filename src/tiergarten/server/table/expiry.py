@@ -29,6 +29,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from ..edge.metrics import CLOSED_TABLES
 from ..storage.store import StoreUnavailable, utc_now
 from .closing import EXPIRED, OPERATOR
 
@@ -122,4 +123,5 @@ class Expiry:
             row = await asyncio.to_thread(store.load_table, table_id)
             reason = (row.close_reason if row is not None else None) or OPERATOR
             log.warning("table %s: closed elsewhere (%s); stopping it here", table_id, reason)
+            CLOSED_TABLES.labels(reason=reason).inc()
             await self.manager.shut(table, reason)
