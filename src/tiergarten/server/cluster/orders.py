@@ -178,14 +178,15 @@ class OrderFailed(RuntimeError):
 
 def close(deployment: Deployment, store: Any, table_id: str, lease_ms: int,
           timeout: float) -> str:
-    """Close an open or playing table on purpose: its owner is ordered to (once per owner,
-    as ownership moves); a table nobody owns is closed here, in the database, under its lease
-    (so no worker adopts it meanwhile). Returns who closed it, once the database says it is
-    closed; OrderFailed if it ended meanwhile or is not closed within `timeout` seconds."""
+    """Close an open or playing table on purpose: its owner is ordered to (again each second
+    it has not, and the new owner should it move); a table nobody owns is closed here, in the
+    database, under its lease (so no worker adopts it meanwhile). Returns who closed it, once
+    the database says it is closed; OrderFailed if it ended meanwhile or is not closed within
+    `timeout` seconds."""
     from ..storage.store import CLOSED, UNFINISHED
 
     me = f"admin-{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-    told: set[str] = set()
+    told: dict[str, float] = {}  # owner -> when it was last ordered
     owner: str | None = None
     deadline = time.monotonic() + timeout
     while True:
@@ -201,11 +202,11 @@ def close(deployment: Deployment, store: Any, table_id: str, lease_ms: int,
                     return "this command (no worker ran the table)"
             finally:
                 deployment.give_back(table_id, me)
-        elif held is not None and held[0] not in told:
-            owner = held[0]
+        elif held is not None and time.monotonic() >= told.get(held[0], 0.0) + 1.0:
+            owner = held[0]  # (a worker that is not alive: its lease runs out, then ours)
             if owner in deployment.alive({owner}) and deployment.order(owner, CLOSE,
                                                                         {"t": table_id}):
-                told.add(owner)
+                told[owner] = time.monotonic()
         if time.monotonic() > deadline:
             why = f"worker {owner} owns it and did not close it" if owner else "nobody could"
             raise OrderFailed(f"table {table_id} is not closed after {timeout:g} s: {why}; "
