@@ -44,7 +44,7 @@ TABLES = Table(
     # since 0005: the rules version the game is played under (NULL: stored before, and no
     # version replays its log; server/legacy.py)
     Column("rules", Integer, nullable=True),
-    # since 0007: the last activity while open (NULL: stored before, counts from `created`),
+    # since 0008: the last activity while open (NULL: stored before, counts from `created`),
     # and when and why a table was closed before its game ended (`expired`, `operator`)
     Column("active", DateTime(timezone=True), nullable=True),
     Column("closed", DateTime(timezone=True), nullable=True),

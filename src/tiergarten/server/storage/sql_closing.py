@@ -24,7 +24,7 @@ def aware(at: dt.datetime | None) -> dt.datetime | None:
     return at if at is None or at.tzinfo else at.replace(tzinfo=dt.UTC)
 
 
-last_active = func.coalesce(TABLES.c.active, TABLES.c.created)  # a row of before 0007: created
+last_active = func.coalesce(TABLES.c.active, TABLES.c.created)  # a row of before 0008: created
 
 
 class SqlClosing:

@@ -6,7 +6,7 @@ up, its last connection gone); NULL for a table stored before, which counts from
 `closed`): `expired` (nobody came, `open_table_ttl`) or `operator` (`tiergarten admin close`).
 Nothing is deleted: a closed table keeps its seats, its log and its chat.
 
-Revision ID: 0007
+Revision ID: 0008
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
