@@ -1,4 +1,4 @@
-"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, config,
+"""The `tiergarten` command: play, simulate, study, replay, rules, games, serve, config, admin,
 backup, restore.
 
 A thin adapter: it reads arguments, hands them to the terminal driver, the simulator or the
@@ -292,6 +292,15 @@ def config(ctx: typer.Context) -> None:
     from tiergarten.server.command import run
 
     run("config", ctx.args)
+
+
+@app.command(context_settings=_PASSED, add_help_option=False)
+def admin(ctx: typer.Context) -> None:
+    """The operator's commands on the server's database and Redis: tables, close, drain,
+    leases, workers (`tiergarten admin --help`); the settings are serve's."""
+    from tiergarten.server.admin import run
+
+    run(ctx.args)
 
 
 DbOpt = Annotated[str | None, typer.Option(

@@ -125,14 +125,15 @@ class Deployment:
 
 class Apps:
     """`count` workers of one deployment as apps in this process, on one redis-server (each
-    with its own tables in memory, which these tests do not share): `clients[n]` is worker
-    `n`'s `TestClient`, `ids[n]` its worker id. A prefix of their own keeps the Redis keys of
-    one test's workers from another's."""
+    with its own tables in memory, which these tests do not share; or, given `db`, all on that
+    database, as a deployment is): `clients[n]` is worker `n`'s `TestClient`, `ids[n]` its
+    worker id. A prefix of their own keeps the Redis keys of one test's workers from
+    another's."""
 
     def __init__(self, redis_url: str, settings: Settings, count: int = 2,
-                 lease_ttl: float = 2.0) -> None:
+                 lease_ttl: float = 2.0, db: str | None = None) -> None:
         self.redis_url, self.settings, self.count = redis_url, settings, count
-        self.lease_ttl = lease_ttl
+        self.lease_ttl, self.db = lease_ttl, db
         self.prefix = f"tgt{secrets.token_hex(4)}"
         self.ids = [f"{self.prefix}-w{n}" for n in range(count)]
         self.clients: list[TestClient] = []
@@ -142,8 +143,8 @@ class Apps:
             for worker_id in self.ids:
                 cluster = ClusterSettings(self.redis_url, worker_id, lease_ttl=self.lease_ttl,
                                           prefix=self.prefix)
-                app = create_app(settings=self.settings, web=None, cluster=cluster,
-                                 stores=memory_stores)
+                app = create_app(self.db, settings=self.settings, web=None, cluster=cluster,
+                                 stores=memory_stores if self.db is None else None)
                 client = TestClient(app, base_url="http://127.0.0.1")
                 client.__enter__()
                 self.clients.append(client)

@@ -237,7 +237,8 @@ def shared_dynamic_keys() -> set[str]:
     """Keys the shared scripts build from the server's data, whatever the game: the words of
     every websocket and REST error code (js/api.js, js/table/refusal.js)."""
     keys = {f"error.code.{code}" for code in error_codes() | rest_error_codes()}
-    return keys | {f"table.status.{status}" for status in ("open", "playing", "over")}
+    return keys | {f"table.status.{status}" for status in ("open", "playing", "over",
+                                                           "closed")}
 
 
 def dynamic_keys(game: str) -> set[str]:

@@ -53,6 +53,7 @@ from .storage.player_store import PlayerStore
 from .storage.sql_players import SqlPlayerStore
 from .storage.sql_store import DOWN, SqlStore
 from .storage.store import Store, StoreUnavailable
+from .table.expiry import Expiry
 from .table.manager import TableManager
 from .table.transport import LocalTransport
 from .table.unreplayable import Unreplayable
@@ -117,6 +118,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
             from .cluster import Cluster
 
             node = app.state.cluster = Cluster(cluster, store)
+            node.orders.on_drain = functools.partial(drain_order, app)  # `admin drain`
             manager = app.state.manager = TableManager(store, settings, node.transport,
                                                        ownership=node)
             manager.locate = node.open
@@ -144,6 +146,9 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
                       None if cluster is None else lambda: app.state.cluster.relayed)
         tasks: set[asyncio.Task[None]] = set()
         logs.spawn(_watch_health(store, app.state.cluster), tasks, name="health watch")
+        app.state.expiry = Expiry(manager, settings.open_table_ttl,  # idle open tables close
+                                  None if cluster is None else app.state.cluster.leases)
+        logs.spawn(app.state.expiry.run(), tasks, name="open tables' check")
         try:
             yield
         finally:
@@ -242,6 +247,20 @@ async def _refused(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Refused)
     return JSONResponse(refusal(str(exc.detail), exc.code, exc.params),
                         status_code=exc.status_code, headers=exc.headers)
+
+
+def drain_order(app: FastAPI) -> None:
+    """`tiergarten admin drain` told this worker to drain: what SIGTERM does — the server's
+    graceful stop (main.py: the drain, then the process exits) if it runs one, else the
+    drain alone (an app served some other way, e.g. in the tests)."""
+    stop = getattr(app.state, "stop_gracefully", None)
+    if stop is not None:
+        stop()
+    elif not app.state.manager.draining:
+        logs.spawn(drain(app), _DRAINS, name="graceful stop")
+
+
+_DRAINS: set[asyncio.Task[None]] = set()
 
 
 async def _option_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -12,7 +12,7 @@ from pydantic import Field, JsonValue, field_validator, model_validator
 from pydantic_settings import BaseSettings
 
 from .cluster.settings import LEASE_TTL, RPC_TIMEOUT
-from .config_words import Refused
+from .config_words import Refused, duration
 from .edge.invite import EXAMPLE, _refusal
 from .edge.settings import Settings
 
@@ -108,6 +108,13 @@ class Settable(BaseSettings):
     close_timeout: float = _seconds(TABLE.close_timeout, "seconds to deliver a closing "
                                     "connection's last messages; a client that reads none of "
                                     "it is cut after twice as long", gt=0, le=600)
+    open_table_ttl: float = Field(
+        TABLE.open_table_ttl, ge=0, le=604800, description="seconds after which an open table "
+        "(waiting for people, never started) that nobody is connected to and nothing happened "
+        "at is closed and leaves the lobby (0: never; docs/protocol.md)",
+        json_schema_extra={"group": "tables", "unit": "seconds",
+                           "allowed": "0 (never), or seconds from 60 to 604800 (a week), or a "
+                                      "duration such as 30m, 2h or 1d"})
 
     # -- limits per client (Settings; counted across the workers with Redis) ---------------
     rate: float = Field(TABLE.rate, gt=0, description="client messages per second per "
@@ -175,6 +182,18 @@ class Settable(BaseSettings):
         "lab": "The lab in the browser", "observability": "Error reporting and tracing"}
 
     # -- checks ------------------------------------------------------------------------------
+
+    @field_validator("open_table_ttl", mode="before")
+    @classmethod
+    def _duration(cls, value: Any) -> Any:
+        return duration(value)
+
+    @field_validator("open_table_ttl")
+    @classmethod
+    def _long_enough(cls, value: float) -> float:
+        if 0 < value < 60:
+            raise Refused("is too short: 0 (never), or at least 60 seconds (a minute)")
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod

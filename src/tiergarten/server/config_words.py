@@ -6,6 +6,7 @@ list of docs/deploy.md. Each function is given the model's fields it speaks of.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
@@ -48,6 +49,25 @@ def unknown(env: Mapping[str, str], known: Iterable[str]) -> list[str]:
         out.append(f"{name} is not a setting{hint}; `tiergarten config` and "
                    "docs/deploy.md list every setting")
     return out
+
+
+_PART = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(d|h|min|m|s)\s*")
+_UNIT = {"d": 86400.0, "h": 3600.0, "min": 60.0, "m": 60.0, "s": 1.0}
+
+
+def duration(value: Any) -> Any:
+    """A duration such as 30m, 2h, 1h30m, 90s or 1d as seconds; anything else as it is (a
+    number of seconds is read as the number it is).
+
+    >>> duration("30m"), duration("1h 30min"), duration("1d"), duration(" 90 "), duration("x")
+    (1800.0, 5400.0, 86400.0, ' 90 ', 'x')
+    """
+    if not isinstance(value, str) or not value.strip():
+        return value
+    parts = _PART.findall(value)
+    if not parts or "".join(_PART.sub("", value).split()):
+        return value
+    return sum(float(n) * _UNIT[unit] for n, unit in parts)
 
 
 def allowed(field: FieldInfo) -> str:

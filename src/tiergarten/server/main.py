@@ -161,6 +161,13 @@ def _graceful_server() -> type:
             self._loop: asyncio.AbstractEventLoop | None = None
             self._draining = False
             self._tasks: set[asyncio.Task[None]] = set()
+            app.state.stop_gracefully = self.stop_gracefully  # `tiergarten admin drain`
+
+        def stop_gracefully(self) -> None:
+            """As the first SIGTERM does, from the event loop (the operator's drain order)."""
+            if not self._draining:
+                self._draining = True
+                self._start_drain()
 
         async def serve(self, sockets: Any = None) -> None:
             self._loop = asyncio.get_running_loop()

@@ -53,7 +53,7 @@ class Adopter:
             if row is None:
                 row = await asyncio.to_thread(self.store.load_table, table_id)
             rematch = await asyncio.to_thread(self.store.rematch_id, table_id)
-            if row is None or not self.leases.holds(table_id):
+            if row is None or row.status == "closed" or not self.leases.holds(table_id):
                 await self.leases.release(table_id)
                 table = None
             else:

@@ -9,9 +9,9 @@ whose lease it lost, detaches the connections of workers that died, closes (with
 reconnect) its relayed connections to owners that died, and adopts tables nobody owns
 (adopt.py: tables in play whose lease is free, a fair share per scan, rebuilt from their logs
 and started; every worker hears of the new owner and its relayed connections reconnect).
-Frames from other workers go to their parts: connections held elsewhere to tables here
-(remote.py), relayed connections here (relay.py), forwarded requests (forward.py). Which
-worker plays which lab run is `lab_runs` (labruns.py), for the requests about a run.
+Frames go to their parts: connections held elsewhere to tables here (remote.py), relayed
+connections here (relay.py), forwarded requests (forward.py), the operator's orders
+(orders.py). Which worker plays which lab run is `lab_runs` (labruns.py).
 
 A table nobody owns otherwise (new, or waiting for people) is taken by the first worker asked
 for it. The proxy sends all of a table's requests and websockets to one worker, chosen by the
@@ -41,6 +41,7 @@ from .bus import Bus
 from .forward import AWAY, HTTP, REDIS_DOWN, REPLY, ASGIApp, Requests, Unavailable
 from .labruns import LabRuns
 from .lease import Leases
+from .orders import ORDERS, Orders
 from .relay import ATTACH, DETACH, LATENCY, MESSAGE, RECONNECT, Relay, RelayHub
 from .remote import RemotePeers
 from .settings import ClusterSettings
@@ -72,6 +73,7 @@ class Cluster:
         self.manager: TableManager | None = None
         self.draining = False
         self.adopter = Adopter(store, self.leases, self.bus)
+        self.orders = Orders(self.leases.holds, self._spawn)  # the operator's (admin.py)
         self.lab_runs = LabRuns.connect(settings.redis_url, settings.prefix, self.me)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop_task: asyncio.Task[None] | None = None
@@ -80,7 +82,7 @@ class Cluster:
     # -- life --------------------------------------------------------------------------------
 
     async def start(self, manager: TableManager, app: ASGIApp | None = None) -> None:
-        self.manager = self.adopter.manager = manager
+        self.manager = self.adopter.manager = self.orders.manager = manager
         self.requests.app = app
         await self.client.set(self.leases.worker_key(self.me), "1",
                               px=self.leases.ttl_ms)
@@ -166,9 +168,9 @@ class Cluster:
             placed = ""  # no owner to greet it: the connection is asked to come back soon
         except REDIS_DOWN as exc:  # who owns it cannot be known now: refused, try again
             raise StoreUnavailable(AWAY) from exc
-        if placed is None:
+        if placed is None:  # here (a closed table is shown, never run: `manager.get`)
             assert self.manager is not None
-            return self.manager.tables.get(table_id)
+            return self.manager.tables.get(table_id) or self.manager.get(table_id)
         row = await asyncio.to_thread(self.store.load_table, table_id)
         if row is None:
             return None
@@ -232,6 +234,8 @@ class Cluster:
             self._spawn(self.requests.serve(header, body), "forwarded request")
         elif kind == REPLY:
             self.requests.replied(header, body)
+        elif kind in ORDERS:
+            self.orders.receive(kind, header)
 
     def _table(self, table_id: str) -> LiveTable | None:
         assert self.manager is not None

@@ -41,6 +41,10 @@ class Relay:
         self.version: int | None = None  # the last state relayed (for errors answered here)
         self.conns: dict[int, Connection] = {}
 
+    @property
+    def status(self) -> str:
+        return self.row.status  # as stored when the connection came
+
     def seat_of(self, token: str) -> int | None:
         return self.seats.seat_of(token)
 

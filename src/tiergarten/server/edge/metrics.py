@@ -86,8 +86,14 @@ LIMIT_REFUSALS = Counter("tiergarten_limit_refusals", "Requests refused by a per
 LIMITS_LOCAL = Counter("tiergarten_limits_local", "Times the limits shared in Redis fell back "
                        "to this process's own counts for a while (Redis did not answer)",
                        registry=REGISTRY)
+CLOSED_TABLES = Counter("tiergarten_tables_closed", "Tables this process closed before their "
+                        "game ended, by reason: expired (open, nobody came within "
+                        "open_table_ttl), operator (tiergarten admin close)", ["reason"],
+                        registry=REGISTRY)
 for _reason in ("orphan", "request"):
     ADOPTIONS.labels(reason=_reason)
+for _reason in ("expired", "operator"):
+    CLOSED_TABLES.labels(reason=_reason)
 for _limit in ("tables", "address_connections", "table_connections"):
     LIMIT_REFUSALS.labels(limit=_limit)
 ProcessCollector(registry=REGISTRY)  # process_cpu_seconds_total, memory, open fds, start time

@@ -253,7 +253,7 @@ class TableMessage(_Sent):
     game: str
     players: int
     options: dict[str, Any]
-    status: Literal["open", "playing", "over"]
+    status: Literal["open", "playing", "over", "closed"]
     version: int
     timer: float | None
     hints: bool

@@ -37,6 +37,8 @@ class Settings:
     ping_every: float = 3.0  # seconds between pings to each connection at real-time tables
     hit_cap: float = 0.15  # the most (seconds) an act is credited earlier than its arrival
     call_window: float = 3.0  # seconds a reserved moment (real time) waits for its act
+    # seconds an open table with nobody connected lasts after its last activity (0: for ever)
+    open_table_ttl: float = 1800.0
     # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
     # address the browser used to reach the server.
     public_url: str | None = None

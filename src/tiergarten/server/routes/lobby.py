@@ -16,7 +16,7 @@ from ..table.features.chat import TableChat
 from ..table.ports import Account
 from ..table.spec import requested
 from .account import accounts, signed_in
-from .deps import Tables, need
+from .deps import Tables, need, need_unclosed
 
 router = APIRouter()
 
@@ -44,7 +44,7 @@ async def create_table(body: CreateTable, tables: Tables, request: Request) -> d
 @router.post("/api/tables/{table_id}/chat")
 async def switch_chat(table_id: str, body: ChatSwitch, tables: Tables) -> dict[str, Any]:
     """The creator switches the table's chat on or off (403 for anyone else)."""
-    table = need(tables, table_id)
+    table = need_unclosed(tables, table_id)
     chat = table.feature(TableChat)
     if chat is None:
         raise Refused(409, "no_chat", "this table has no chat")
@@ -75,7 +75,7 @@ async def join(table_id: str, body: Join, tables: Tables, request: Request) -> J
 
 @router.post("/api/tables/{table_id}/leave")
 async def leave(table_id: str, body: TokenBody, tables: Tables) -> dict[str, Any]:
-    seat = need(tables, table_id).leave(body.token)
+    seat = need_unclosed(tables, table_id).leave(body.token)
     return {"table": table_id, "seat": seat}
 
 

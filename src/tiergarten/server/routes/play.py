@@ -26,7 +26,7 @@ from ..edge.protocol import BadMessage, ErrorMessage, Pong, read_client
 from ..edge.settings import Settings
 from ..edge.writer import text
 from ..storage.store import StoreUnavailable
-from ..table import unreplayable
+from ..table import closing, unreplayable
 from ..table.connection import Connection
 from ..table.manager import TableManager
 from ..table.ports import Playable
@@ -83,6 +83,10 @@ async def _admitted(websocket: WebSocket, tables: TableManager, table_id: str,
         return
     if table is None:
         await _refuse(websocket, "not_found", f"there is no table {table_id!r}", 4404)
+        return
+    if table.status == "closed":  # its row is a record now; its tokens claim nothing
+        await _refuse(websocket, "closed", closing.words(table.row.close_reason),
+                      closing.CLOSE_CODE)
         return
     seat = None if token is None else table.seat_of(token)
     if token is not None and seat is None:

@@ -104,7 +104,7 @@ def _summary(conn: sqlite3.Connection, path: Path) -> Summary:
         raise BackupError(f"{path} is not a tiergarten database (it has no tables, seats and "
                           f"actions)")
     tables, unfinished = conn.execute(
-        "SELECT count(*), coalesce(sum(status != 'over'), 0) FROM tables").fetchone()
+        "SELECT count(*), coalesce(sum(status IN ('open', 'playing')), 0) FROM tables").fetchone()
     actions = conn.execute("SELECT count(*) FROM actions").fetchone()[0]
     return Summary(int(tables), int(unfinished), int(actions))
 

@@ -211,7 +211,8 @@ class MemoryPlayerStore:
         with self._lock:
             tables = sorted(self.tables._tables.values(), key=lambda t: t.created)
             return [AccountSeat(t.id, s.seat, t.game, t.status) for t in tables
-                    if t.status != "over" for s in t.seats if s.user_id == user_id]
+                    if t.status in ("open", "playing") for s in t.seats
+                    if s.user_id == user_id]
 
     def claim_seats(self, user_id: int, name: str, claims: Sequence[tuple[str, str]],
                     new_hash: Callable[[str, int], str]) -> list[tuple[str, int]]:
@@ -219,7 +220,7 @@ class MemoryPlayerStore:
         with self._lock:
             for table_id, token_hash in claims:
                 table = self.tables._tables.get(table_id)
-                seat = None if table is None else next(
+                seat = None if table is None or table.status == "closed" else next(
                     (s for s in table.seats
                      if s.token_hash == token_hash and s.user_id is None), None)
                 if seat is None:

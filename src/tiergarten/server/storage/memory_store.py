@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from .store import SeatRow, StoreError, TableRow
+from .store import CLOSED, UNFINISHED, SeatRow, StoreError, TableRow, utc_now
 
 
 class MemoryStore:
@@ -34,6 +34,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-memory")
+        self.clock = utc_now  # every time written (tests give one of their own)
         self._tables: dict[str, TableRow] = {}
         self._chat: dict[str, list[dict[str, Any]]] = {}
         self._times: dict[str, list[dt.datetime]] = {}
@@ -53,9 +54,10 @@ class MemoryStore:
                      rematch_of: str | None = None, hints: bool = True,
                      extra: dict[str, Any] | None = None,
                      owner_hash: str | None = None, rules: int | None = None) -> TableRow:
-        row = TableRow(table_id, game, players, dict(options), seed, dt.datetime.now(dt.UTC),
+        row = TableRow(table_id, game, players, dict(options), seed, self.clock(),
                        "open", timer, rematch_of, list(seats), hints=hints,
                        extra=dict(extra or {}), owner_hash=owner_hash, rules=rules)
+        row.active = row.created
         with self._lock:
             if table_id in self._tables:
                 raise StoreError(f"there is a table {table_id} already")
@@ -71,7 +73,7 @@ class MemoryStore:
                 raise StoreError(f"table {table_id}: action {len(actions)} is missing from the "
                                  f"log, so {index} cannot follow")
             actions.append((seat, notation))
-            self._times.setdefault(table_id, []).append(dt.datetime.now(dt.UTC))
+            self._times.setdefault(table_id, []).append(self.clock())
 
     def set_extra(self, table_id: str, extra: dict[str, Any]) -> None:
         with self._lock:
@@ -87,20 +89,53 @@ class MemoryStore:
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._lock:
-            self._table(table_id).status = status
+            table = self._table(table_id)
+            if table.status != CLOSED:
+                table.status = status
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
         with self._lock:
             self._table(table_id).seats[seat.seat] = copy.copy(seat)
+            self.touch(table_id)
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
                    user_id: int | None = None) -> bool:
         with self._lock:
-            row = self._table(table_id).seats[seat]
-            if row.kind != "human" or row.token_hash is not None:
+            table = self._table(table_id)
+            row = table.seats[seat]
+            if row.kind != "human" or row.token_hash is not None or table.status != "open":
                 return False
             row.name, row.token_hash, row.user_id = name, token_hash, user_id
+            self.touch(table_id)
             return True
+
+    def touch(self, table_id: str) -> None:
+        with self._lock:
+            table = self._table(table_id)
+            if table.status == "open":
+                table.active = self.clock()
+
+    def idle_open(self, before: dt.datetime) -> list[tuple[str, dt.datetime]]:
+        with self._lock:
+            idle = [(t.last_active, t.id) for t in self._tables.values()
+                    if t.status == "open" and t.last_active < before]
+            return [(table_id, at) for at, table_id in sorted(idle)]
+
+    def close_table(self, table_id: str, reason: str, statuses: Sequence[str] = UNFINISHED,
+                    idle_before: dt.datetime | None = None) -> bool:
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is None or table.status not in statuses or idle_before is not None and (
+                    table.status != "open" or table.last_active >= idle_before):
+                return False
+            table.status, table.close_reason = CLOSED, reason
+            table.closed = self.clock()
+            return True
+
+    def closed_among(self, table_ids: Sequence[str]) -> list[str]:
+        with self._lock:
+            return [t for t in table_ids if t in self._tables
+                    and self._tables[t].status == CLOSED]
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:
         with self._lock:

@@ -189,13 +189,15 @@ class PlayerStore(Protocol):
     # -- seats ---------------------------------------------------------------------------------
 
     def account_seats(self, user_id: int) -> list[AccountSeat]:
-        """The account's seats at tables not over, oldest table first, then by seat."""
+        """The account's seats at tables open or playing (not over, not closed), oldest table
+        first, then by seat."""
         ...
 
     def claim_seats(self, user_id: int, name: str, claims: Sequence[tuple[str, str]],
                     new_hash: Callable[[str, int], str]) -> list[tuple[str, int]]:
         """For each (table, token hash) of a guest's seat: the seat becomes the account's,
-        named `name`, with the token hash `new_hash(table, seat)`; the seats claimed."""
+        named `name`, with the token hash `new_hash(table, seat)` (none at a closed table);
+        the seats claimed."""
         ...
 
     # -- results and ratings -------------------------------------------------------------------

@@ -16,7 +16,7 @@ from tiergarten.core import replay
 
 from .store import TableRow
 
-STATUSES = ("open", "playing", "over")
+STATUSES = ("open", "playing", "over", "closed")
 
 
 @dataclass(frozen=True)

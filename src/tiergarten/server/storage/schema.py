@@ -33,7 +33,7 @@ TABLES = Table(
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # open, playing, over
+    Column("status", String(16), nullable=False, index=True),  # open, playing, over, closed
     Column("timer", Float, nullable=True),  # seconds per turn before a bot steps in
     Column("rematch_of", String(32), nullable=True, index=True),
     Column("hints", Boolean, nullable=False, server_default=true()),  # advice may be asked
@@ -44,6 +44,11 @@ TABLES = Table(
     # since 0005: the rules version the game is played under (NULL: stored before, and no
     # version replays its log; server/legacy.py)
     Column("rules", Integer, nullable=True),
+    # since 0008: the last activity while open (NULL: stored before, counts from `created`),
+    # and when and why a table was closed before its game ended (`expired`, `operator`)
+    Column("active", DateTime(timezone=True), nullable=True),
+    Column("closed", DateTime(timezone=True), nullable=True),
+    Column("close_reason", String(16), nullable=True),
 )
 
 USERS = Table(

@@ -222,7 +222,7 @@ class SqlPlayerStore:
             rows = conn.execute(
                 select(SEATS.c.table_id, SEATS.c.seat, TABLES.c.game, TABLES.c.status)
                 .join(TABLES, TABLES.c.id == SEATS.c.table_id)
-                .where(SEATS.c.user_id == user_id, TABLES.c.status != "over")
+                .where(SEATS.c.user_id == user_id, TABLES.c.status.in_(("open", "playing")))
                 .order_by(TABLES.c.created, SEATS.c.seat))
             return [AccountSeat(r.table_id, r.seat, r.game, r.status) for r in rows]
 
@@ -231,9 +231,10 @@ class SqlPlayerStore:
         done = []
         with self._write() as conn:
             for table_id, token_hash in claims:
-                row = conn.execute(select(SEATS.c.seat).where(
+                row = conn.execute(select(SEATS.c.seat).join(
+                    TABLES, TABLES.c.id == SEATS.c.table_id).where(
                     SEATS.c.table_id == table_id, SEATS.c.token_hash == token_hash,
-                    SEATS.c.user_id.is_(None))).first()
+                    SEATS.c.user_id.is_(None), TABLES.c.status != "closed")).first()
                 if row is None:
                     continue
                 conn.execute(update(SEATS).where(

@@ -35,6 +35,7 @@ from typing import Any, cast
 
 from sqlalchemy import (
     Engine,
+    exists,
     func,
     insert,
     select,
@@ -44,19 +45,18 @@ from sqlalchemy import (
 from . import migrate
 from .database import DOWN, connect, database_url, first_line
 from .schema import ACTIONS, CHAT, SEATS, TABLES, USERS
-from .store import SeatRow, StoreError, StoreUnavailable, TableRow
+from .sql_closing import SqlClosing, aware
+from .store import CLOSED, SeatRow, StoreError, StoreUnavailable, TableRow, utc_now
 
 __all__ = ["DOWN", "POSTGRES_WRITERS", "SqlStore", "database_url"]
 
 POSTGRES_WRITERS = 3  # threads committing actions at once (PostgreSQL)
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
 
 
-class SqlStore:
+class SqlStore(SqlClosing):
     """Tables, seats and the append-only action log in one database (a `Store`)."""
 
-    def __init__(self, db: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, db: str | os.PathLike[str] | None = None, upgrade: bool = True) -> None:
         self.url = database_url(db)
         writers = POSTGRES_WRITERS if self.url.startswith("postgresql") else 1
         self.engine: Engine = connect(self.url, writers)
@@ -65,6 +65,7 @@ class SqlStore:
         self._down = (*DOWN, self._dbapi.OperationalError, self._dbapi.InterfaceError,
                       self._dbapi.InternalError)
         self.write_error: str | None = None  # why the last write failed, until one succeeds
+        self.clock = utc_now  # every time written (tests give one of their own)
         mark = "?" if dialect.paramstyle == "qmark" else "%s"
         self._insert_action = ('INSERT INTO actions (table_id, "index", seat, notation, at) '
                                f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
@@ -74,7 +75,8 @@ class SqlStore:
         self._log_connections: list[Any] = []
         self._lock = threading.Lock()
         self.writer = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="tg-store")
-        migrate.upgrade(self.engine)  # the schema of this tiergarten, every row kept
+        if upgrade:  # (not for `tiergarten admin`: it checks the schema is this release's)
+            migrate.upgrade(self.engine)  # the schema of this tiergarten, every row kept
 
     def close(self) -> None:
         """Finish the writes under way, then release every connection (do this before
@@ -118,14 +120,16 @@ class SqlStore:
                      extra: dict[str, Any] | None = None,
                      owner_hash: str | None = None, rules: int | None = None) -> TableRow:
         """Store a new open table with its seats, in one transaction."""
-        row = TableRow(table_id, game, players, dict(options), seed, _now(), "open", timer,
+        row = TableRow(table_id, game, players, dict(options), seed, self.clock(), "open", timer,
                        rematch_of, list(seats), hints=hints, extra=dict(extra or {}),
                        owner_hash=owner_hash, rules=rules)
+        row.active = row.created
         with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(insert(TABLES).values(
                 id=row.id, game=game, players=players, options=row.options, seed=seed,
                 created=row.created, status=row.status, timer=timer, rematch_of=rematch_of,
-                hints=hints, extra=row.extra, owner_hash=owner_hash, rules=rules))
+                hints=hints, extra=row.extra, owner_hash=owner_hash, rules=rules,
+                active=row.active))
             conn.execute(insert(SEATS), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash, "user_id": s.user_id}
@@ -149,7 +153,7 @@ class SqlStore:
                     cursor = conn.cursor()
                     try:
                         cursor.execute(self._insert_action,
-                                       (table_id, index, seat, notation, self._at(_now())))
+                                       (table_id, index, seat, notation, self._at(self.clock())))
                     finally:
                         cursor.close()
                     return
@@ -204,27 +208,34 @@ class SqlStore:
                     for r in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
-        """Mark a table open, playing or over."""
+        """Mark a table open, playing or over; a closed table stays closed."""
         with self._guard(write=True), self.engine.begin() as conn:
-            conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id,
+                                              TABLES.c.status != CLOSED).values(status=status))
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
-        """Store who sits at one seat now (claimed, freed)."""
+        """Store who sits at one seat now (claimed, freed); at an open table, activity."""
         with self._guard(write=True), self.engine.begin() as conn:
             conn.execute(update(SEATS).where(SEATS.c.table_id == table_id,
                                              SEATS.c.seat == seat.seat).values(
                 kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash,
                 user_id=seat.user_id))
+            conn.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.status == "open")
+                         .values(active=self.clock()))
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
                    user_id: int | None = None) -> bool:
-        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
-        claimed it first."""
+        """Give an open human seat of an open table to `name` (an account's, if `user_id`);
+        False if someone claimed it first, or the table is no longer open."""
+        is_open = exists().where(TABLES.c.id == table_id, TABLES.c.status == "open")
         with self._guard(write=True), self.engine.begin() as conn:
             done = conn.execute(update(SEATS).where(
                 SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "human",
-                SEATS.c.token_hash.is_(None)).values(name=name, token_hash=token_hash,
-                                                     user_id=user_id))
+                SEATS.c.token_hash.is_(None), is_open).values(name=name, token_hash=token_hash,
+                                                              user_id=user_id))
+            if done.rowcount == 1:  # activity: the table's idle time starts again
+                conn.execute(update(TABLES).where(TABLES.c.id == table_id)
+                             .values(active=self.clock()))
             return bool(done.rowcount == 1)
 
     # -- reading -----------------------------------------------------------------------------
@@ -257,7 +268,9 @@ class SqlStore:
                                .order_by(ACTIONS.c["index"]))
             row = TableRow(t.id, t.game, t.players, dict(t.options), int(t.seed), t.created,
                            t.status, t.timer, t.rematch_of, hints=bool(t.hints),
-                           extra=dict(t.extra or {}), owner_hash=t.owner_hash, rules=t.rules)
+                           extra=dict(t.extra or {}), owner_hash=t.owner_hash, rules=t.rules,
+                           active=aware(t.active), closed=aware(t.closed),
+                           close_reason=t.close_reason)
             row.seats = [SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash, s.user_id,
                                  s.account) for s in seat_rows]
             for expected, entry in enumerate(log):

@@ -14,10 +14,18 @@ works. A database that went away raises `StoreUnavailable` from every method unt
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+UNFINISHED = ("open", "playing")  # the statuses of a table whose game may still be played
+CLOSED = "closed"  # closed before its game ended (expired, or by the operator): final
+
+
+def utc_now() -> dt.datetime:
+    """The wall clock, in UTC: every time a store writes is read from it (`Store.clock`)."""
+    return dt.datetime.now(dt.UTC)
 
 
 class StoreError(RuntimeError):
@@ -61,6 +69,16 @@ class TableRow:
     extra: dict[str, Any] = field(default_factory=dict)  # chat on/off, clock, tutorial
     owner_hash: str | None = None  # sha-256 of the creator's token (may switch chat off)
     rules: int | None = None  # the rules version (None: unsettled, see server/legacy.py)
+    active: dt.datetime | None = None  # the last activity while open (None: see `created`)
+    closed: dt.datetime | None = None  # when it was closed (status `closed`), and why:
+    close_reason: str | None = None  # "expired" (nobody came) or "operator"
+
+    @property
+    def last_active(self) -> dt.datetime:
+        """When anything last happened at this table while it was open (its idle time's
+        start), in UTC."""
+        at = self.active or self.created
+        return at if at.tzinfo else at.replace(tzinfo=dt.UTC)  # SQLite's are naive
 
     def record(self) -> dict[str, Any]:
         """The replayable record of this table's game (see `tiergarten.replay`); one of a
@@ -78,6 +96,8 @@ class Store(Protocol):
     def writer(self) -> Executor:
         """The threads in which tables commit their actions (see the module doc)."""
         ...
+
+    clock: Callable[[], dt.datetime]  # the time every write is stamped with (tests set one)
 
     def create_table(self, table_id: str, game: str, players: int, options: dict[str, Any],
                      seed: int, seats: Sequence[SeatRow], timer: float | None = None,
@@ -105,7 +125,27 @@ class Store(Protocol):
         ...
 
     def set_status(self, table_id: str, status: str) -> None:
-        """Mark a table open, playing or over."""
+        """Mark a table open, playing or over; a closed table stays closed."""
+        ...
+
+    def touch(self, table_id: str) -> None:
+        """Something happened at an open table now (its idle time starts again); nothing at a
+        table that is not open. Joining and leaving touch it too (`claim_seat`, `set_seat`)."""
+        ...
+
+    def idle_open(self, before: dt.datetime) -> list[tuple[str, dt.datetime]]:
+        """The open tables whose last activity was before `before`, each with that time."""
+        ...
+
+    def close_table(self, table_id: str, reason: str, statuses: Sequence[str] = UNFINISHED,
+                    idle_before: dt.datetime | None = None) -> bool:
+        """Close a table in one of `statuses` (with `idle_before`: only an open one whose last
+        activity was before then), in one conditional write: status `closed`, when and
+        `reason`. False if it was not, or is no longer, such a table."""
+        ...
+
+    def closed_among(self, table_ids: Sequence[str]) -> list[str]:
+        """Which of `table_ids` are closed (e.g. by `tiergarten admin close`, elsewhere)."""
         ...
 
     def set_seat(self, table_id: str, seat: SeatRow) -> None:
@@ -114,8 +154,8 @@ class Store(Protocol):
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
                    user_id: int | None = None) -> bool:
-        """Give an open human seat to `name` (an account's, if `user_id`); False if someone
-        claimed it first."""
+        """Give an open human seat of an open table to `name` (an account's, if `user_id`);
+        False if someone claimed it first, or the table is no longer open."""
         ...
 
     def table_ids(self, statuses: Sequence[str] = ("open", "playing")) -> list[str]:

@@ -7,19 +7,23 @@ gives it the database and the process's connections; tests give it a `MemoryStor
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import Future
+from typing import Any
 
 from tiergarten.core import State
 from tiergarten.core.game import fresh_seed
 
 from ..edge.bodies import BadName, clean_name
+from ..edge.metrics import CLOSED_TABLES
 from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
-from ..storage.store import SeatRow, Store, TableRow
+from ..storage.store import CLOSED, UNFINISHED, SeatRow, Store, StoreUnavailable, TableRow
+from . import closing
 from .features.chat import ChatLimits, TableChat
 from .ports import SOLE, Account, Locate, Ownership, Playable
 from .spec import TableSpec, document, settle, timer_column
@@ -34,7 +38,6 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what `secrets.token_urlsafe` ma
 
 def is_table_id(text: str) -> bool:
     """Whether a table could have this id: else nobody (no store, no other process) is asked.
-
     >>> is_table_id("sGUBRqYILmxI"), is_table_id("a b"), is_table_id("")
     (True, False, False)
     """
@@ -107,9 +110,9 @@ class TableManager:
             if not is_table_id(table_id) or not self.ownership.holds(table_id):
                 return None
             row = self.store.load_table(table_id)
-            if row is None:
-                self.ownership.release(table_id)  # no such table: nothing to own
-                return None
+            if row is None or row.status == CLOSED:
+                self.ownership.release(table_id)  # no such table, or a closed one: not run
+                return None if row is None else self._live(row)  # shown, never kept
             table = self._keep(self._live(row))
             table.rematch = self.store.rematch_id(table_id)
         return table
@@ -138,9 +141,45 @@ class TableManager:
     def _keep(self, table: LiveTable) -> LiveTable:
         """Hold a table in memory until it is over and nobody watches it any more."""
         self.tables[table.id] = table
-        table.on_idle = self._forget
+        table.on_idle = self._idle
         table.on_over = self._over
         return table
+
+    def _idle(self, table: LiveTable) -> None:
+        """Nobody is connected to the table now: over, it is forgotten; open, its idle time
+        starts now (stored: it counts across restarts and workers, expiry.py)."""
+        if table.status != "open":
+            if table.status != "playing":
+                self._forget(table)
+            return
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self.store.writer,
+                                                                self.store.touch, table.id)
+        except RuntimeError:  # the store is closing: the server stops
+            return
+        future.add_done_callback(lambda done: _log_failure(done, "note a table's activity"))
+
+    async def close(self, table_id: str, reason: str,
+                    idle_before: dt.datetime | None = None) -> bool:
+        """Close a table this process owns (or nobody does), open or playing (`idle_before`:
+        only an open one idle since before then): in the store first, one conditional write
+        made on the event loop (no seat taken here comes in between), then here (`shut`).
+        False if it was not such a table (any more)."""
+        statuses = ("open",) if idle_before is not None else UNFINISHED
+        if not self.store.close_table(table_id, reason, statuses, idle_before):
+            return False
+        CLOSED_TABLES.labels(reason=reason).inc()
+        log.warning("table %s: closed (%s)", table_id, reason)
+        if table_id in self.tables:
+            await self.shut(self.tables[table_id], reason)
+        return True
+
+    async def shut(self, table: LiveTable, reason: str) -> None:
+        """A table closed in the store stops here: everyone at it hears so, its connections
+        are closed with 4410 and why (after the act in hand), and it is forgotten."""
+        table.row.status, table.row.close_reason = CLOSED, reason
+        table.broadcast_info()
+        await self.let_go(table, closing.CLOSE_CODE, closing.words(reason))
 
     def _over(self, table: LiveTable) -> None:
         """A game ended: its results (ratings) are stored in the store's writer, after the
@@ -195,6 +234,8 @@ class TableManager:
         A signed-in `user` sits under their user name, with the account's token for the seat
         (the same on each of their devices: `Accounts.seat_token`)."""
         table = self._need(table_id)
+        if table.status == CLOSED:
+            raise TableError(closing.words(table.row.close_reason), 409)
         if user is not None:
             name = user.name
         try:
@@ -250,6 +291,10 @@ class TableManager:
         return table
 
 
-def _log_failure(future: Future[object] | asyncio.Future[object]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("could not store a finished game's results", exc_info=future.exception())
+def _log_failure(future: Future[Any] | asyncio.Future[Any],
+                 what: str = "store a finished game's results") -> None:
+    failed = None if future.cancelled() else future.exception()
+    if isinstance(failed, StoreUnavailable):  # e.g. an idle time noted late: it counts earlier
+        log.warning("could not %s: %s", what, failed)
+    elif failed is not None:
+        log.error("could not %s", what, exc_info=failed)

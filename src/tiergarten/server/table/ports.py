@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..storage.store import TableRow
 from .connection import Connection
 from .tables import ToTable
 
@@ -59,9 +60,13 @@ class Playable(Protocol):
     to the process that owns it."""
 
     real_time: bool
+    row: TableRow  # as stored (a relay's: when its connection came)
 
     @property
     def version(self) -> int | None: ...
+
+    @property
+    def status(self) -> str: ...
 
     def seat_of(self, token: str) -> int | None: ...
 

@@ -85,7 +85,7 @@ class TableLog:
         self._reached: dict[int, float] = {self.version: self._loop.time()}
         self._healer: asyncio.Task[None] | None = None
         self._refused = False  # acts were refused while the store could not be read
-        if self.state.is_over() and row.status != "over":
+        if self.state.is_over() and row.status not in ("over", "closed"):
             self.set_status("over")
 
     @property
@@ -247,8 +247,9 @@ class TableLog:
         if row is None:
             raise RuntimeError(f"table {self.row.id} vanished from the database")
         state = replay(row.record())
-        order = ("open", "playing", "over")
-        wanted = "over" if state.is_over() else max(row.status, status, key=order.index)
+        order = ("open", "playing", "over", "closed")  # closed is final (store.CLOSED)
+        wanted = row.status if row.status == "closed" else "over" if state.is_over() else max(
+            row.status, status, key=order.index)
         if wanted != row.status:
             self.store.set_status(row.id, wanted)
             row.status = wanted

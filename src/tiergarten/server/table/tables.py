@@ -59,7 +59,7 @@ class LiveTable:
         self.log = TableLog(row, store, self._published, settings.db_retry)
         self.real_time = self.log.state.game.info.real_time
         self.rematch: str | None = None
-        self.on_idle: Callable[[LiveTable], None] | None = None  # over and nobody watching
+        self.on_idle: Callable[[LiveTable], None] | None = None  # nobody connected now
         self.on_over: Callable[[LiveTable], None] | None = None  # the game has just ended
         self.stopping = False  # stopped: messages still arriving are ignored
         self._acts = metrics.ACTS.labels(game=row.game)
@@ -157,7 +157,7 @@ class LiveTable:
         self._idle_check()
 
     def _idle_check(self) -> None:
-        if self.status == "over" and not self.transport.audience(self.id) and self.on_idle:
+        if not self.stopping and not self.transport.audience(self.id) and self.on_idle:
             self.on_idle(self)
 
     async def handle(self, peer: Peer, message: ToTable, arrival: float | None = None) -> None:

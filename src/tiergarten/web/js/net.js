@@ -2,10 +2,10 @@
 // any drop with the same token, so closing the tab or losing the network loses nothing.
 import { here } from "./api.js";
 
-// Final: a bad token, a seat given up, no such table, a flood, a frame too large, too many
-// connections from here. Any other close (the server stopping or restarting, a connection too
-// slow to keep up, a database away for a moment) is reconnected, with back-off.
-const FINAL_CLOSES = new Set([4401, 4403, 4404, 1008, 1009, 4429]);
+// Final: a bad token, a seat given up, no such table, a closed table, a flood, a frame too
+// large, too many connections from here. Any other close (the server stopping or restarting, a
+// connection too slow to keep up, a database away for a moment) is reconnected, with back-off.
+const FINAL_CLOSES = new Set([4401, 4403, 4404, 4410, 1008, 1009, 4429]);
 
 export class TableSocket {
   constructor(tableId, token, handlers) {

@@ -110,6 +110,7 @@ class TableScreen {
       this.conn.connectAll();
       this.render();
     } else if (code === 4404) toast(t("table.not_found"), "error");
+    else if (code === 4410) toast(t("table.closed"), "error");
   }
 
   names() {
