@@ -66,14 +66,21 @@ function snapshotURL(engineURL) {
 // Pyodide 314 restores a snapshot into the memory its module starts with, smaller than the
 // engine's (it sets `INITIAL_MEMORY`, which its module does not read: pyodide/pyodide#6254).
 // So while it loads, the module's memory grows to the snapshot's size as soon as it is
-// instantiated, before Emscripten makes its views of it (grown pages are zeros, as ever).
+// instantiated, before Emscripten makes its views of it (grown pages are zeros, as ever). Only
+// a module that exports a memory: pyodide.mjs instantiates a tiny one of its own too, maybe
+// meanwhile. Should growing fail, so does the restore, and the engine starts afresh.
 async function withMemoryFor(snapshot, load) {
   const grow = async (result) => {
-    const bytes = await snapshot;
-    const size = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
-    const memory = (result.instance ?? result).exports.memory;
-    const pages = Math.ceil((size - memory.buffer.byteLength) / 65536);
-    if (pages > 0) memory.grow(pages);
+    const memory = (result.instance ?? result).exports?.memory;
+    if (!(memory instanceof WebAssembly.Memory)) return result;
+    try {
+      const bytes = await snapshot;
+      const size = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+      const pages = Math.ceil((size - memory.buffer.byteLength) / 65536);
+      if (pages > 0) memory.grow(pages);
+    } catch (err) {
+      console.warn("the memory did not grow for the engine's snapshot:", err);
+    }
     return result;
   };
   const { instantiate, instantiateStreaming } = WebAssembly;
