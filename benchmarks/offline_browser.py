@@ -1,7 +1,9 @@
 """Offline play's speed in the browser (docs/web.md, "Offline"): cold start (the first visit,
-online: Pyodide and the engine fetched and started), warm start (the network off, the page
-reloaded: everything from the service worker's copy) to the first move, and each bot level's
-move time in the browser's engine (Pyodide in a Web Worker) next to the same code natively.
+online: Pyodide and the engine fetched and started afresh), warm start (installed: the network
+off, the page reloaded, everything from the service worker's copy and the engine restored from
+its memory snapshot) to the first move, and each bot level's move time in the browser's engine
+(Pyodide in a Web Worker) next to the same code natively. One more offline reload with the
+snapshot taken away shows what a start costs without it.
 
     python benchmarks/offline_browser.py               # every game and level, 10 moves each
     python benchmarks/offline_browser.py --quick       # 3 moves per level
@@ -36,6 +38,19 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results" / "offline-browser.json"
 ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"]
 READY = "() => import('./js/offline/mode.js').then((m) => m.ensureEngine())"
+SNAPSHOTS = """async () => {  // the engine's snapshots kept in the service worker's caches
+  const found = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const r of await cache.keys()) {
+      if (/[.]snapshot-[0-9]+$/.test(r.url)) found.push([name, r.url]);
+    }
+  }
+  return found;
+}"""
+DROP = f"""async () => {{
+  for (const [name, url] of await ({SNAPSHOTS})()) await (await caches.open(name)).delete(url);
+}}"""
 
 
 def free_port() -> int:
@@ -60,9 +75,15 @@ def serve(folder: str) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the server did not start")
 
 
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def starts(url: str, profile: str, warm: int) -> dict[str, Any]:
     """Seconds from navigation to the engine ready (a move can be made): the first visit,
-    then `warm` reloads with the network off."""
+    then, once installed (the snapshot kept), `warm` reloads with the network off, and one
+    more with the snapshot taken away."""
+    load_before = load()
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             profile, executable_path="/usr/bin/chromium", headless=True, args=ARGS)
@@ -75,17 +96,32 @@ def starts(url: str, profile: str, warm: int) -> dict[str, Any]:
         cold = time.perf_counter() - began
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                timeout=300_000)
+        while not page.evaluate(SNAPSHOTS):  # made once the page is idle (js/offline/mode.js)
+            if time.perf_counter() - began > 300:
+                raise RuntimeError("the engine's snapshot was not kept")
+            time.sleep(0.2)
+        installed = time.perf_counter() - began
         context.set_offline(True)
         page.wait_for_function("() => !navigator.onLine")
-        warms, boots = [], []
-        for _ in range(warm):
+
+        def reload() -> tuple[float, dict[str, Any]]:
             began = time.perf_counter()
             page.reload()
             page.wait_for_selector(".game-choice", timeout=300_000)
-            boots.append(page.evaluate(READY))
-            warms.append(time.perf_counter() - began)
+            booted = page.evaluate(READY)
+            return time.perf_counter() - began, booted
+
+        warms, boots = [], []
+        for _ in range(warm):
+            seconds, booted = reload()
+            warms.append(seconds)
+            boots.append(booted)
+        page.evaluate(DROP)
+        bare = reload()
         context.close()
-    return {"cold_s": cold, "cold_boot": boot, "warm_s": warms, "warm_boot": boots}
+    return {"cold_s": cold, "cold_boot": boot, "installed_s": installed, "warm_s": warms,
+            "warm_boot": boots, "bare_s": bare[0], "bare_boot": bare[1],
+            "load": f"{load_before} before, {load()} after"}
 
 
 def browser_bots(url: str, profile: str, games: list[str], levels: list[str], moves: int,
@@ -115,22 +151,39 @@ def fmt(row: dict[str, Any] | None, key: str) -> str:
     return f"{row[key] * 1000:.1f}"
 
 
+def start_row(name: str, seconds: float, boot: dict[str, Any]) -> str:
+    snapshot = boot.get("snapshot", "–")
+    if boot.get("snapshot_mb"):
+        snapshot += f" ({boot['snapshot_mb']} MB)"
+    return (f"| {name} | {seconds:.2f} | {boot['ms'] / 1000:.2f} | "
+            f"{boot['pyodide_ms'] / 1000:.2f} | {snapshot} |")
+
+
 def report(data: dict[str, Any]) -> str:
     s = data["starts"]
     lines = [
         "# Offline play in the browser: start and bot move times",
         "",
-        f"Measured {data['date']} on {data['machine']} (load average {data['load']}), "
-        f"chromium headless, Pyodide 314.0.8, `{data['command']}`.",
+        f"Measured {data['date']} on {data['machine']}, chromium headless, Pyodide 314.0.8, "
+        f"`{data['command']}`; load average during the starts {s.get('load', '?')}, "
+        f"at the end {data['load']}.",
         "",
-        "| start | seconds | of which Pyodide's start (worker) |",
-        "|---|---|---|",
-        f"| cold: first visit, online, to the engine ready | {s['cold_s']:.1f} | "
-        f"{s['cold_boot']['pyodide_ms'] / 1000:.1f} of {s['cold_boot']['ms'] / 1000:.1f} |",
+        "Seconds from navigation to the lobby shown and the engine ready (a move can be made); "
+        "the engine's start in the worker (Pyodide, the engine imported or restored, the local "
+        "tables), and of it Pyodide with the engine.",
+        "",
+        "| start | seconds | engine (worker) | of which Pyodide | snapshot |",
+        "|---|---|---|---|---|",
+        start_row("cold: first visit, online", s["cold_s"], s["cold_boot"]),
     ]
+    if "installed_s" in s:
+        lines.append(f"| installed: the service worker's files and the engine's snapshot kept "
+                     f"| {s['installed_s']:.2f} after navigation | | | |")
     for i, (w, b) in enumerate(zip(s["warm_s"], s["warm_boot"], strict=True), 1):
-        lines.append(f"| warm {i}: offline reload, to the lobby and the engine ready | {w:.1f} | "
-                     f"{b['pyodide_ms'] / 1000:.1f} of {b['ms'] / 1000:.1f} |")
+        lines.append(start_row(f"warm {i}: offline reload", w, b))
+    if "bare_s" in s:
+        lines.append(start_row("offline reload, the snapshot taken away", s["bare_s"],
+                               s["bare_boot"]))
     lines += ["", "Milliseconds per bot move (p50 / p90 / max over the moves timed, each level "
               "against `normal` bots); browser = Pyodide in the worker (its clock is coarse: "
               "0.1 ms), native = this interpreter (MammuZ with its C kernel where it is "
@@ -177,7 +230,7 @@ def main() -> None:
               for g in args.games for lv in args.levels]
     data = {"date": datetime.date.today().isoformat(),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-            "load": " ".join(f"{x:.1f}" for x in os.getloadavg()),
+            "load": load(),
             "command": "python benchmarks/offline_browser.py " + " ".join(sys.argv[1:]),
             "starts": started, "browser": browser, "native": native}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

@@ -1,13 +1,17 @@
 """The installable app plays with no network (docs/web.md, "Offline"): a first visit online
-installs it (manifest, icons, service worker: chromium's installability criteria met), then
-with the network off the page reloads and plays a whole game of every game (Mucca Pazza in both
-variants) against bots, and one game at one screen (hot-seat), in two languages, through the
+installs it (manifest, icons, service worker: chromium's installability criteria met; the
+engine's memory snapshot made and kept), then with the network off the page reloads — the
+engine restored from that snapshot — and plays a whole game of every game (Mucca Pazza in both
+variants) against bots, and two games at one screen (hot-seat Mau Mau with its hand-off, and
+Lecker Mammut! with a club key per person), in English, Polish, Italian and German, through the
 same screens, with tiergarten's own engine in a Web Worker — and not one request goes to the
-network. The record kept on the device downloads as the JSON `tiergarten replay` reads, and
-once online and signed in it joins the player's history, unrated.
+network, nor even asks whether the server is there. The record kept on the device downloads as
+the JSON `tiergarten replay` reads, and once online and signed in it joins the player's
+history, unrated.
 
-One browser profile and one test: Pyodide loads once per page load, so the games are played one
-after the other in the same page, moving between screens by their links.
+One browser profile and one test: the first visit installs once, and the engine starts once
+per page load, so the games are played one after the other in the same page, moving between
+screens by their links.
 """
 
 from __future__ import annotations
@@ -31,8 +35,24 @@ from .a11y import assert_accessible
 from .conftest import SHOTS
 from .driver import play_maumau_turn
 
-BOOT = 120_000  # ms: Pyodide's start on a busy 2-core machine (about 7 s when idle)
+BOOT = 120_000  # ms: Pyodide's first start on a busy 2-core machine (about 4 s when idle)
 GAME = 120_000  # ms: one whole game
+WEB = SRC / "tiergarten" / "web"
+
+# The engine's snapshot kept by the service worker's cache (js/offline/worker.js): made on
+# installing, in a worker of its own, once the page is idle. Polled here, in the page.
+SNAPSHOT_KEPT = """async (ms) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      if ((await cache.keys()).some((r) => /[.]snapshot-[0-9]+$/.test(r.url))) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}"""
+ENGINE = "() => import('./js/offline/mode.js').then((m) => m.ensureEngine())"  # its boot
 
 # Plays every seat of this browser at the table shown, through the table's own connections
 # (the same messages a click sends), a random legal move of each on each new version, until the
@@ -46,9 +66,12 @@ PLAY = """async (seed) => {
   while (!document.querySelector('.results')) {
     if (Date.now() > deadline) throw new Error('the game did not end in time');
     const states = new Map(window.__tiergarten.states());
+    // a seat whose state is older than another's waits for its own (no act on a stale table)
+    const newest = Math.max(...[...states.values()].map((s) => s?.version ?? -1));
     for (const [key, socket] of window.__tiergarten.seats()) {
       const state = states.get(key);
       if (!state || !state.legal.length || made.get(key) === state.version) continue;
+      if (state.version < newest) continue;
       made.set(key, state.version);
       // short games: Mucca Pazza's turns mostly stop at once, Mau Mau plays rather than draws
       const stop = state.legal.includes('stop') && rnd(10) < 7;
@@ -157,12 +180,20 @@ def first_visit_installs_the_app(app: tuple[Any, Any, Network], offline_web: Ser
     assert errors == [], errors
     icons = cdp.send("Page.getAppManifest")
     assert icons["errors"] == [], icons["errors"]
+    # detached: while a second DevTools session stays attached, chromium's navigator.onLine says
+    # true after a reload under Playwright's offline emulation, and the page would rightly ask
+    # whether the server is there (a real device without a network says false)
+    cdp.detach()
     headers = offline_web.get("/sw.js").headers
     assert headers["content-type"].startswith("text/javascript")
     worker = offline_web.get("/js/offline/worker.js").headers["content-security-policy"]
     assert "script-src 'self' 'wasm-unsafe-eval'" in worker
     assert "wasm" not in offline_web.get("/").headers["content-security-policy"]
+    wasm = offline_web.get("/offline/pyodide/pyodide.asm.wasm").headers
+    assert wasm["content-type"] == "application/wasm"  # chromium's code cache needs it
     shoot(page, "online-lobby")
+    # installed: the engine's snapshot made (by a worker of its own) and kept with the files
+    assert page.evaluate(SNAPSHOT_KEPT, BOOT), "the engine's snapshot was not kept"
 
 
 def create(page: Any, game: str, seats: list[str], options: dict[str, str] | None = None,
@@ -200,11 +231,22 @@ def kept(page: Any, table: str) -> dict[str, Any]:
 
 
 GAMES = [  # game, seats, options, language
-    ("mammuz", ["you", "bot:easy", "bot:easy"], {}, "en"),
-    ("lecker_mammut", ["you", "bot:easy"], {"rounds": "1"}, "en"),
+    ("mammuz", ["you", "bot:easy", "bot:easy"], {}, "pl"),
+    ("lecker_mammut", ["you", "bot:easy"], {"rounds": "1"}, "it"),
     ("mucca_pazza", ["you", "bot:greedy"], {"variant": "standard"}, "de"),  # greedy: short games
-    ("mucca_pazza", ["you", "bot:greedy"], {"variant": "junior"}, "de"),
+    ("mucca_pazza", ["you", "bot:greedy"], {"variant": "junior"}, "it"),
 ]
+
+
+def words(lang: str) -> dict[str, str]:
+    found: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text())
+    return found
+
+
+def speak(page: Any, lang: str) -> None:
+    if page.locator("#language").input_value() != lang:
+        page.select_option("#language", lang)
+    expect(page.locator("#mode")).to_have_text(words(lang)["mode.offline"])
 
 
 def offline_every_game_plays_with_no_request_to_the_network(
@@ -216,6 +258,14 @@ def offline_every_game_plays_with_no_request_to_the_network(
     page.reload()
     expect(page.locator("#mode")).to_have_text("Offline: this device plays", timeout=BOOT)
     page.wait_for_selector(".game-choice", timeout=BOOT)
+    assert page.evaluate(ENGINE)["snapshot"] == "restored"  # the one kept on installing
+    # the service worker's copy of the WebAssembly keeps the type chromium's code cache needs
+    served = page.evaluate("""async () => {
+      const r = await fetch('offline/pyodide/pyodide.asm.wasm');
+      await r.arrayBuffer();  // read to its end (a cancelled body counts as a failed request)
+      return [r.status, r.headers.get('content-type')];
+    }""")
+    assert served == [200, "application/wasm"], served
     shoot(page, "offline-lobby")
     assert_accessible(page, "the offline lobby")
 
@@ -239,35 +289,39 @@ def offline_every_game_plays_with_no_request_to_the_network(
     tables = [table]
 
     for game, seats, options, lang in GAMES:
-        if page.locator("#language").input_value() != lang:
-            page.select_option("#language", lang)
+        speak(page, lang)
         table = create(page, game, seats, options)
         shoot(page, f"{game}-{options.get('variant', 'board')}-{lang}")
         acts = page.evaluate(PLAY, len(tables))
         assert acts > 0
         expect(page.locator(".results .ranking li")).to_have_count(len(seats))
         tables.append(table)
-    expect(page.locator("#mode")).to_have_text("Offline: dieses Gerät spielt")
-    shoot(page, "mucca-junior-results-de")
+    shoot(page, "mucca-junior-results-it")
 
     # one game at one screen: Ann and Bob pass the device
+    speak(page, "de")
     table = create(page, "maumau", ["you", "here:Bob"], {"rounds": "1"})
     if page.locator(".handoff").count():
-        shoot(page, "hot-seat-handoff")
+        shoot(page, "hot-seat-handoff-de")
     assert page.evaluate(PLAY, 99) > 0
     expect(page.locator(".results .ranking li")).to_have_count(2)
     tables.append(table)
 
+    # Lecker Mammut! at one screen: a club key each (Ann A, Bob L), the call named for the one
+    # who pressed; "mammoth" (6) with no triple in sight is Bob's mistake, then the game ends
+    speak(page, "pl")
+    tables.append(hot_seat_lecker_mammut(page))
+
     # the replay, from the device's own record
     page.evaluate(f"location.hash = '#/t/{tables[0]}/replay'")
     page.wait_for_selector("#replay-step", timeout=GAME)
-    shoot(page, "replay-de")
+    shoot(page, "replay-pl")
 
     # every game is kept on the device as an ordinary record; the lobby lists them and one
     # downloads as the JSON `tiergarten replay` reads, replaying to the same result
     page.evaluate("location.hash = '#/'")
     expect(page.locator("#device-games li")).to_have_count(len(tables), timeout=GAME)
-    shoot(page, "device-games-de")
+    shoot(page, "device-games-pl")
     for table in tables:
         entry = kept(page, table)
         assert entry["status"] == "over"
@@ -285,15 +339,37 @@ def offline_every_game_plays_with_no_request_to_the_network(
     assert shown.returncode == 0, shown.stderr
     assert replay(record).result().to_dict() == kept(page, tables[2])["result"]
 
-    # not one request reached the network while offline: the service worker answered all.
-    # One may have been tried and failed: the page asks whether the server is there unless
-    # navigator.onLine says there is no network, and just after a reload under Playwright's
-    # emulation chromium can still say true for a moment (a real device without a network
-    # says false, and the page then asks nothing)
+    # not one request reached the network while offline: the service worker answered all, and
+    # none was even tried: with navigator.onLine false the page does not ask whether the
+    # server is there (api/health), and the engine's files and snapshot are all kept
     network.offline = False
-    assert set(network.failed) <= {offline_web.url + "/api/health"}, network.failed
+    assert network.failed == [], network.failed
     assert network.from_network == [], network.from_network
+    assert not [url for url in network.seen if "/api/" in url or "/ws/" in url], network.seen
     assert network.seen, "the page asked the service worker for its files"
+
+
+def hot_seat_lecker_mammut(page: Any) -> str:
+    table = create(page, "lecker_mammut", ["you", "here:Bob"], {"rounds": "1"})
+    clubs = page.locator(".lm-club")
+    expect(clubs).to_have_count(2, timeout=GAME)
+    expect(clubs.nth(0)).to_contain_text("Ann")
+    expect(clubs.nth(0).locator("kbd")).to_have_text("A")
+    expect(clubs.nth(1)).to_contain_text("Bob")
+    expect(clubs.nth(1).locator("kbd")).to_have_text("L")
+    shoot(page, "hot-seat-lecker-mammut-pl")
+    assert_accessible(page, "Lecker Mammut! at one screen, offline")
+    page.keyboard.press("l")  # Bob's club: the call dialog names Bob
+    expect(page.locator(".lm-call")).to_contain_text("Bob")
+    shoot(page, "hot-seat-lecker-mammut-call-pl")
+    page.keyboard.press("Digit6")  # mammoth
+    expect(page.locator(".lm-call")).to_have_count(0)
+    expect(page.locator(".lm-seat[data-seat='1']")).to_contain_text("⚠ 1", timeout=GAME)
+    expect(page.locator(".lm-seat[data-seat='0']")).to_contain_text("⚠ 0")
+    assert page.evaluate(PLAY, 7) > 0
+    expect(page.locator(".results .ranking li")).to_have_count(2)
+    shoot(page, "hot-seat-lecker-mammut-results-pl")
+    return table
 
 
 def back_online_and_signed_in_the_games_join_the_history_unrated(
@@ -308,9 +384,9 @@ def back_online_and_signed_in_the_games_join_the_history_unrated(
     }""")
     page.reload()
     expect(page.locator("#mode")).to_contain_text("Online", timeout=BOOT)
-    expect(page.locator("#device-games .uploaded")).to_have_count(6, timeout=GAME)
+    expect(page.locator("#device-games .uploaded")).to_have_count(7, timeout=GAME)
     profile = offline_web.get("/api/players/Annika").json()
-    assert profile["played"] == 6
+    assert profile["played"] == 7
     assert {g["game"] for g in profile["recent"]} == {"maumau", "mammuz", "lecker_mammut",
                                                        "mucca_pazza"}
     assert not any(g["rated"] for g in profile["recent"])

@@ -1,9 +1,12 @@
 // The service worker: keeps every file the client needs to start and play with no network
 // (offline/manifest.json lists them: the page, scripts, styles, each game's parts, the
 // catalogues, the icons, Pyodide and the engine zip), under the version it was registered
-// with (`sw.js?v=<version>`, js/offline/mode.js). Kept files are answered from the cache;
-// the REST API and the websocket always go to the server (but for the page's question whether
-// the server is there, answered at once when this device has no network at all); the manifest goes to the server
+// with (`sw.js?v=<version>`, js/offline/mode.js); the engine's worker adds its memory snapshot
+// to the same cache (js/offline/worker.js), so it goes with the version it was made from.
+// Kept files are answered from the cache (pyodide.asm.wasm with the server's
+// `application/wasm`, so that chromium keeps its compiled code with it); the REST API and the
+// websocket always go to the server (but for the page's question whether the server is there,
+// answered at once when this device has no network at all); the manifest goes to the server
 // first and to the cache when the server does not answer (at once when the page asks for the
 // kept copy: it knows it is offline).
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";

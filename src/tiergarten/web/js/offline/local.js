@@ -39,15 +39,46 @@ function heard({ data }) {
   }
 }
 
-// The engine started (once): Pyodide loaded, the engine unzipped, the kept tables restored.
-// `engine` is the engine zip's path (offline/manifest.json says it); `pace` scales bots' pauses.
+function newWorker() {
+  return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+}
+
+// The worker started before the page knows which engine it boots (mode.js, when it knows the
+// engine will be needed): it begins to load Pyodide's scripts meanwhile.
+export function spawnEngine() {
+  if (!worker) {
+    worker = newWorker();
+    worker.onmessage = heard;
+  }
+}
+
+// The engine started (once): Pyodide loaded (its snapshot restored, after the first start),
+// the engine ready, the kept tables restored. `engine` is the engine zip's path
+// (offline/manifest.json says it); `pace` scales bots' pauses.
 export function startEngine(engine, pace = 1) {
   if (!ready) {
-    worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = heard;
+    spawnEngine();
     ready = ask("boot", { engine, pace });
   }
   return ready;
+}
+
+// Online, once the service worker keeps this version's files: the engine's snapshot made and
+// kept by a worker of its own (ended once done; at once when the snapshot is kept already), so
+// that the first start offline is a quick one. Never alongside this page's own engine start.
+export async function prepareEngine(engine) {
+  await ready?.catch(() => null);
+  const helper = newWorker();
+  try {
+    return await new Promise((resolve, reject) => {
+      helper.onmessage = ({ data }) => ("error" in data ? reject(new Error(data.error))
+        : resolve(data.result));
+      helper.onerror = (event) => reject(new Error(event.message || "the worker failed"));
+      helper.postMessage({ id: 0, op: "prepare", args: [{ engine }] });
+    });
+  } finally {
+    helper.terminate();
+  }
 }
 
 // Bot move times in this browser's engine (benchmarks/offline_browser.py): tiergarten.offline.bench.
