@@ -34,6 +34,7 @@ from tiergarten.core import replay
 from .a11y import assert_accessible
 from .conftest import SHOTS
 from .driver import play_maumau_turn
+from .test_lecker_mammut_browser import KEYS, TRIPLE
 
 BOOT = 120_000  # ms: Pyodide's first start on a busy 2-core machine (about 4 s when idle)
 GAME = 120_000  # ms: one whole game
@@ -359,13 +360,23 @@ def hot_seat_lecker_mammut(page: Any) -> str:
     expect(clubs.nth(1).locator("kbd")).to_have_text("L")
     shoot(page, "hot-seat-lecker-mammut-pl")
     assert_accessible(page, "Lecker Mammut! at one screen, offline")
+    page.keyboard.press("l")  # Bob's club with nothing to call: his penalty at once (rules 3)
+    expect(page.locator(".lm-seat[data-seat='1']")).to_contain_text("⚠ 1", timeout=GAME)
+    expect(page.locator(".lm-seat[data-seat='0']")).to_contain_text("⚠ 0")
+    expect(page.locator(".lm-call")).to_have_count(0)
+    expect(page.locator("#toast")).to_be_visible()
+    shoot(page, "hot-seat-lecker-mammut-miss-pl")
+    while not page.evaluate(TRIPLE):  # Ann flips until three alike show
+        version = page.locator("#board").get_attribute("data-version")
+        page.keyboard.press("Space")
+        expect(page.locator("#board")).not_to_have_attribute("data-version", version or "")
+    feature = page.evaluate(TRIPLE)
     page.keyboard.press("l")  # Bob's club: the call dialog names Bob
     expect(page.locator(".lm-call")).to_contain_text("Bob")
     shoot(page, "hot-seat-lecker-mammut-call-pl")
-    page.keyboard.press("Digit6")  # mammoth
+    page.keyboard.press(KEYS[feature])
     expect(page.locator(".lm-call")).to_have_count(0)
-    expect(page.locator(".lm-seat[data-seat='1']")).to_contain_text("⚠ 1", timeout=GAME)
-    expect(page.locator(".lm-seat[data-seat='0']")).to_contain_text("⚠ 0")
+    expect(page.locator(".lm-pick").first).to_be_visible(timeout=GAME)  # Bob's good hit
     assert page.evaluate(PLAY, 7) > 0
     expect(page.locator(".results .ranking li")).to_have_count(2)
     shoot(page, "hot-seat-lecker-mammut-results-pl")
