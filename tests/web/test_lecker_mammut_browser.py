@@ -160,9 +160,9 @@ def test_the_first_to_press_the_club_wins_though_the_other_calls_first(
     ali.keyboard.press("Digit5")  # deer
     ben.wait_for_timeout(300)
     expect(ben.locator(".lm-call")).to_be_visible()
-    shot(ben, "ben-calls-last")
-    ben.keyboard.press("Digit5")
+    ben.keyboard.press("Digit5")  # within the call window, however loaded the machine
     expect(ben.locator(".lm-pick").first).to_be_visible()  # Ben won: he picks the top card
+    shot(ben, "ben-called-last-and-won")
     expect(ali.locator("#toast")).to_contain_text("Someone hit first")
     shot(ali, "ali-was-second")
     assert hits_and_penalties(web, ali) == ([["hit", 1]], [0, 0])

@@ -100,9 +100,11 @@ export function showAccount(main) {
 
   async function signedIn(answer) {
     me = answer.user;
-    renderAccountBar();
     await adoptSeats();
     await uploadKept();  // the games played on this device join the history (unrated)
+    // the bar shows the account once signing in is done: a click on it then is not undone
+    // by the move to the lobby below
+    renderAccountBar();
     toast(t("account.welcome", { name: me.name }), "info", true);  // on the lobby it opens
     location.hash = "#/";
   }
