@@ -203,7 +203,7 @@ class TableManager:
         spec = settle(spec, self.settings.allow_seeds)
         rows = [SeatRow(seat, "human") if given is None else SeatRow(seat, "bot", bot=given.bot)
                 for seat, given in enumerate(spec.seats)]
-        table_id = secrets.token_urlsafe(9)
+        table_id = re.sub(r"^-", "x", secrets.token_urlsafe(9))  # no id looks like an option
         placed_later = (self.ownership.shared and rematch_of is None
                         and any(r.kind == "human" for r in rows))
         if not placed_later:  # owned before the store has it: never an orphan
