@@ -411,9 +411,9 @@ def records_check(
     1 if any table does not replay."""
     from rich.progress import Progress
 
-    from tiergarten.server.storage.records_check import STATUSES, check
+    from tiergarten.server.storage.records_check import check
     from tiergarten.server.storage.sql_store import SqlStore, database_url
-    from tiergarten.server.storage.store import StoreUnavailable
+    from tiergarten.server.storage.store import STATUSES, StoreUnavailable
 
     url = database_url(db)
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():

@@ -1,4 +1,5 @@
-"""Fixtures: a shared server on SQLite, databases by backend, a throwaway PostgreSQL 15."""
+"""Fixtures: a shared server on SQLite, databases by backend, a throwaway PostgreSQL 15, a
+redis-server per module and two in-process workers on it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from pathlib import Path
 
 import pytest
 from benchmarks.pgtemp import Postgres
+from benchmarks.services import Redis
 
+from tiergarten.server.edge.settings import Settings
+
+from .cluster import Apps
 from .harness import Server
 
 
@@ -42,3 +47,19 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "tiergarten.db")
     pg: Postgres = request.getfixturevalue("postgres")
     return pg.new_database()
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[Redis]:
+    """A redis-server on loopback for one test module (benchmarks/services.py)."""
+    server = Redis().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def apps(redis_server: Redis, tmp_path: Path) -> Iterator[Apps]:
+    """Two workers as apps in this process, on one SQLite file and the module's Redis."""
+    started = Apps(redis_server.url, Settings(), db=str(tmp_path / "t.db")).start()
+    yield started
+    started.stop()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,25 +17,10 @@ from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from tiergarten.server.admin import app as admin
-from tiergarten.server.edge.settings import Settings
 from tiergarten.server.table.closing import CLOSE_CODE
 
 from .cluster import Apps
 from .harness import Server, eventually
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    server = Redis().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def apps(redis_server: Redis, tmp_path: Path) -> Iterator[Apps]:
-    started = Apps(redis_server.url, Settings(), db=str(tmp_path / "t.db")).start()
-    yield started
-    started.stop()
 
 
 def command(apps: Apps, *args: str) -> Any:

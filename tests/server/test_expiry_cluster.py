@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 import redis
@@ -20,7 +18,6 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tiergarten.server.edge.metrics import CLOSED_TABLES
-from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.store import Store
 from tiergarten.server.table.closing import CLOSE_CODE
 
@@ -28,20 +25,6 @@ from .cluster import Apps
 from .harness import eventually
 
 LATER = dt.timedelta(minutes=31)  # past the default half an hour
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    server = Redis().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def apps(redis_server: Redis, tmp_path: Path) -> Iterator[Apps]:
-    started = Apps(redis_server.url, Settings(), db=str(tmp_path / "t.db")).start()
-    yield started
-    started.stop()
 
 
 def store_of(client: TestClient) -> Store:

@@ -31,13 +31,6 @@ WAIT = 60.0  # seconds at most for a small run (an event is awaited, never a fix
 SETTLE = 5.0  # seconds at most for a count let go on one worker to reach the other's
 
 
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    server = Redis().start()
-    yield server
-    server.stop()
-
-
 Make = Callable[..., list[TestClient]]
 
 

@@ -321,13 +321,6 @@ def test_the_migration_computes_skeletons_as_the_code_does() -> None:
 
 # -- the limiter's contract, in process and in Redis ---------------------------------------------
 
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    server = Redis().start()
-    yield server
-    server.stop()
-
-
 @pytest.fixture(params=["local", "redis"])
 def limiter(request: pytest.FixtureRequest) -> Iterator[Limiter]:
     if request.param == "local":

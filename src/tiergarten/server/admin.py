@@ -146,7 +146,8 @@ def tables(status: Annotated[list[str] | None, typer.Option(
     """List the tables, newest first: game, status (closed: why), seats taken of the seats
     for people (and bots), moves, created, last activity; with Redis also the connections to
     each, its owner and when its lease runs out."""
-    from .storage.overview import STATUSES, list_tables
+    from .storage.overview import list_tables
+    from .storage.store import STATUSES
 
     wanted = list(status or ["open", "playing"])
     if "all" in wanted:

@@ -19,8 +19,7 @@ from sqlalchemy import Engine, and_, case, func, select
 
 from .schema import ACTIONS, SEATS, TABLES
 from .sql_closing import aware
-
-STATUSES = ("open", "playing", "over", "closed")
+from .store import STATUSES
 
 
 @dataclass(frozen=True)

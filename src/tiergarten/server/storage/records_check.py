@@ -16,8 +16,6 @@ from tiergarten.core import replay
 
 from .store import TableRow
 
-STATUSES = ("open", "playing", "over", "closed")
-
 
 @dataclass(frozen=True)
 class Finding:

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 UNFINISHED = ("open", "playing")  # the statuses of a table whose game may still be played
 CLOSED = "closed"  # closed before its game ended (expired, or by the operator): final
+STATUSES = ("open", "playing", "over", CLOSED)  # a table's, in the order they come
 
 
 def utc_now() -> dt.datetime:
