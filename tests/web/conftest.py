@@ -31,8 +31,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     """No service worker in the other browser tests: each context's would keep a copy of the
     whole client and Pyodide (14 MB) for offline play, which only test_offline_browser.py
-    (a context of its own) needs."""
-    return {**browser_context_args, "service_workers": "block"}
+    (a context of its own) needs. And no motion: the page's decorations (a pulsing button, the
+    coach's ring) would repaint all the time a test waits; tests of the motion itself open a
+    context that asks for it."""
+    return {**browser_context_args, "service_workers": "block", "reduced_motion": "reduce"}
 
 
 def serve(tmp_path_factory: pytest.TempPathFactory, bot_pace: str) -> Iterator[Server]:

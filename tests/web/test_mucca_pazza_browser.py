@@ -265,6 +265,7 @@ AT_START = """(row) => {
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_on_a_phone_names_show_whole_parts_read_at_a_glance_and_a_wrap_goes_round(
         page: Any, web: Any, shot: Any, page_errors: list[str], lang: str) -> None:
+    page.emulate_media(reduced_motion="no-preference")  # this test holds a slide's motion
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(web.url + "/")
     page.wait_for_selector(".game-choice")  # the page has set its language: now switch it
