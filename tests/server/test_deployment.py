@@ -375,6 +375,11 @@ def test_the_deployment_as_documented_plays_through_four_outages(site: Site) -> 
                                                     "message"} <= said.keys(), line
             if said["message"].startswith("table ") and said["logger"] == "tiergarten.server":
                 assert said["message"].split()[1].rstrip(":") == said["table"], line
+            if said["logger"] == "uvicorn.access":  # a request's line names the request
+                assert len(said["request_id"]) == 16, line
+            if "WebSocket /ws/" in said["message"]:  # a websocket's, its table too
+                assert said["message"].split("/ws/")[1].split('"')[0] == said["table"], line
+                assert "request_id" in said, line
     assert errors == site.caused
     # after Redis came back every worker took its part of the tables in play
     after = spread["after Redis"]
