@@ -362,9 +362,8 @@ def test_the_deployment_as_documented_plays_through_four_outages(site: Site) -> 
                 assert message["version"] < len(seen), "told an act the log does not hold"
                 assert (message["observation"], message["legal"]) == \
                     seen[message["version"]][message["seat"]]
-    for table in bot_tables:  # every stored game replays, the bots' too, and went on
-        assert len(records[table]["actions"]) > 20
-        tiergarten.replay(records[table])
+    for table in bot_tables:  # every stored game replays, the bots' too (each went on after
+        tiergarten.replay(records[table])  # every event: `moved_on`)
     assert all(p.connections >= 2 for p in people)  # each of them really reconnected
     # every line JSON, with its worker (and its table where it names one)
     assert [line for line in lines if not is_json(line)] == []
