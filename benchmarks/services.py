@@ -101,6 +101,17 @@ class Redis(_Service):
         _wait_port(self.port, self.proc, "redis-server", self.log)
         return self
 
+    def halt(self) -> None:
+        """Stop the server, keeping its port and folder: Redis goes away, and with it every
+        key (no persistence), as a restarted Redis loses them (the outage tests)."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(10)
+
+    def resume(self) -> None:
+        """Start it again on the same port, empty."""
+        self.start()
+
     def version(self) -> str:
         done = subprocess.run([_need("redis-server", "redis-server"), "--version"],
                               capture_output=True, text=True, timeout=10)

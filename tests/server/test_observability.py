@@ -94,7 +94,7 @@ def test_an_exception_in_a_request_is_a_500_logged_once_and_counted(
     assert line["request_id"] == "req-42" and "a bug in a route" in line["exc"]
 
 
-def test_every_5xx_counts_and_every_answer_has_a_request_id(api: TestClient) -> None:
+def test_every_5xx_but_not_ready_counts_and_every_answer_has_a_request_id(api: TestClient) -> None:
     before = sample("tiergarten_server_errors_total", kind="http_5xx")
     answer = api.get("/away")
     assert answer.status_code == 503 and len(answer.headers["x-request-id"]) == 16
@@ -108,6 +108,15 @@ def test_every_5xx_counts_and_every_answer_has_a_request_id(api: TestClient) -> 
     assert api.get("/nothing/here").status_code == 404
     assert sample("tiergarten_http_requests_total", method="GET", route="unmatched",
                   status="404") >= 1
+    manager = api.app.state.manager  # type: ignore[attr-defined]
+    manager.draining, before = True, sample("tiergarten_server_errors_total", kind="http_5xx")
+    try:  # readiness saying "not ready" is its answer, not an error of the server
+        assert api.get("/readyz").status_code == 503
+    finally:
+        manager.draining = False
+    assert sample("tiergarten_server_errors_total", kind="http_5xx") == before
+    assert sample("tiergarten_http_requests_total", method="GET", route="/readyz",
+                  status="503") >= 1
     bad = api.get("/api/health", headers={"X-Request-ID": "no spaces allowed"})
     assert bad.headers["x-request-id"] != "no spaces allowed"  # made anew, not echoed
 
@@ -180,7 +189,7 @@ def test_releasing_a_lease_while_redis_is_away_leaves_no_unretrieved_task(
     assert {r.table for r in released} == {"t1", "t2"}  # type: ignore[attr-defined]
 
 
-def test_every_line_is_json_with_the_worker_uvicorns_asyncios_and_warnings(
+def test_every_line_is_json_with_the_worker_uvicorns_asyncios_warnings_and_finalizers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     out = io.StringIO()
     root = logging.getLogger()
@@ -206,6 +215,14 @@ def test_every_line_is_json_with_the_worker_uvicorns_asyncios_and_warnings(
         import warnings
 
         warnings.warn("something old", DeprecationWarning, stacklevel=1)
+
+        class Finalized:
+            def __del__(self) -> None:
+                raise ValueError("in a finalizer")
+
+        before = sample("tiergarten_server_errors_total", kind="task_exception")
+        Finalized()  # collected at once: "Exception ignored in ...", which Python cannot raise
+        assert sample("tiergarten_server_errors_total", kind="task_exception") == before + 1
     finally:
         logging.captureWarnings(False)
         root.handlers, root.level = saved
@@ -214,12 +231,14 @@ def test_every_line_is_json_with_the_worker_uvicorns_asyncios_and_warnings(
 
         threading.excepthook = threading.__excepthook__
         sys.excepthook = sys.__excepthook__
+        sys.unraisablehook = sys.__unraisablehook__
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert len(lines) == 5
+    assert len(lines) == 6
     assert all(line["worker"] == "games-8001" for line in lines)
     assert lines[0]["message"].startswith("tiergarten serving on") and lines[0]["level"] == "INFO"
     assert lines[1]["logger"] == "uvicorn.error" and "ValueError" in lines[2]["exc"]
     assert lines[3]["table"] == "Tab1e" and lines[4]["logger"] == "py.warnings"
+    assert "Finalized.__del__" in lines[5]["message"] and "in a finalizer" in lines[5]["exc"]
 
 
 # -- optional: Sentry and OpenTelemetry ---------------------------------------------------------

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..edge.metrics import ADOPTIONS
-from ..storage.store import Store, TableRow
+from ..storage.store import Store, StoreUnavailable, TableRow
 from .bus import Bus
 from .lease import Leases
 
@@ -36,6 +36,8 @@ class Adopter:
         self.store, self.leases, self.bus = store, leases, bus
         self.manager: TableManager | None = None
         self._adopting: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._settled = 0.0  # the loop's time before which no orphan is adopted (`settle`)
+        self._free_since: dict[str, float] = {}  # each table seen free, since when
 
     async def adopt(self, table_id: str, row: TableRow | None = None,
                     reason: str = "request") -> LiveTable | None:
@@ -72,20 +74,40 @@ class Adopter:
             elif future.exception() is not None:
                 future.exception()  # retrieved: nobody else may be waiting
 
+    def settle(self, seconds: float) -> None:
+        """Adopt no orphans for `seconds`: Redis is back after an outage (and with it every
+        lease free), and the other workers have not all said they are alive yet; a share
+        counted now would count too few workers and take too much."""
+        self._settled = asyncio.get_running_loop().time() + seconds
+
     async def orphans(self, draining: Callable[[], bool]) -> None:
-        """Take a fair share of the tables in play nobody owns. An open table is taken by
-        the worker its people are sent to, when they come (table.ports.Ownership.shared)."""
+        """Take this worker's share of the tables in play nobody owns. An open table is taken
+        by the worker its people are sent to, when they come (table.ports.Ownership.shared).
+
+        The share is of all the tables in play: each live worker's fair part of them
+        (`fair_share`), less those it holds, so the workers end level whoever scans first.
+        A table nobody took within a lease time (its share's worker draining or slow) is
+        anyone's: a scan takes up to its count divided by the live workers."""
         assert self.manager is not None
-        ids = await asyncio.to_thread(self.store.table_ids, ("playing",))
-        ids = [t for t in ids if t not in self.manager.tables]
-        if not ids:
+        now = asyncio.get_running_loop().time()
+        if now < self._settled:
             return
-        owners = await self.leases.owners(ids)
-        free = [t for t, o in zip(ids, owners, strict=True) if o is None]
+        try:
+            ids = await asyncio.to_thread(self.store.table_ids, ("playing",))
+        except StoreUnavailable:  # the database is away (said elsewhere): the next tick
+            return
+        others = [t for t in ids if t not in self.manager.tables]
+        owners = await self.leases.owners(others)
+        free = [t for t, o in zip(others, owners, strict=True) if o is None]
+        self._free_since = {t: self._free_since.get(t, now) for t in free}
         if not free:
             return
-        share = math.ceil(len(free) / await self.leases.live_workers())
+        workers = await self.leases.live_workers()
+        share = fair_share(len(ids), workers, self.leases.me) - (len(ids) - len(others))
         random.shuffle(free)
+        free.sort(key=self._free_since.__getitem__)  # the longest free first
+        overdue = sum(now - self._free_since[t] >= self.leases.ttl_ms / 1000 for t in free)
+        share = max(share, min(overdue, math.ceil(len(free) / len(workers))))
         taken = 0
         for table_id in free:
             if taken >= share or draining():
@@ -94,8 +116,23 @@ class Adopter:
                 taken += 1
                 try:
                     await self.adopt(table_id, reason="orphan")
+                except StoreUnavailable as exc:  # the database went away meanwhile
+                    log.warning("table %s: not adopted now: %s", table_id, exc)
+                    await self.leases.release(table_id)
+                    break
                 except Exception:
                     log.exception("table %s could not be rebuilt from its log", table_id)
                     await self.leases.release(table_id)
         if taken:
             log.warning("adopted %d table(s) nobody owned", taken)
+
+
+def fair_share(tables: int, workers: list[str], me: str) -> int:
+    """How many of `tables` worker `me` should run among `workers` (sorted ids): an equal part,
+    the first `tables % len(workers)` of them one more.
+
+    >>> [fair_share(7, ["a", "b", "c"], w) for w in "abc"]
+    [3, 2, 2]
+    """
+    whole, extra = divmod(tables, len(workers))
+    return whole + (1 if workers.index(me) < extra else 0)

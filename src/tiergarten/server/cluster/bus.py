@@ -110,11 +110,18 @@ class Bus:
                 log.warning("publishing %d frames failed (%s); retrying", len(batch), exc)
                 await asyncio.sleep(0.1 * (attempt + 1))
         FRAMES_DROPPED.inc(len(batch))
-        log.error("publishing %d frames failed three times: dropped", len(batch))
+        # counted (tiergarten_bus_frames_dropped_total): Redis away, not a fault of ours;
+        # the relayed connections that miss them resynchronise
+        log.warning("publishing %d frames failed three times: dropped", len(batch))
 
     async def _read(self) -> None:
+        lost = False  # Redis went away: said once, and once again when it is back
         while True:
             try:
+                if lost:
+                    await self._pubsub.subscribe(self.inbox, self.common)
+                    log.warning("the bus has Redis again")
+                    lost = False
                 async for message in self._pubsub.listen():
                     if message.get("type") != "message":
                         continue
@@ -125,10 +132,10 @@ class Bus:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("the bus lost Redis (%s); subscribing again", exc)
+                if not lost:
+                    log.warning("the bus lost Redis (%s); subscribing again every 0.2 s", exc)
+                lost = True
                 await asyncio.sleep(0.2)
-                with contextlib.suppress(Exception):
-                    await self._pubsub.subscribe(self.inbox, self.common)
 
     async def stop(self) -> None:
         with contextlib.suppress(Exception):

@@ -67,7 +67,7 @@ class ForwardMiddleware:
         path = scope["path"]
         if path == "/api/tables" and scope["method"] == "GET":
             await _answer(send, 200, [(b"content-type", b"application/json")],
-                          text(list(await cluster.open_tables())).encode())
+                          text(list(await cluster.lobby.open_tables())).encode())
             return
         match = TABLE_PATH.match(path)
         lab_run = LAB_PATH.match(path)

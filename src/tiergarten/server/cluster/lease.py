@@ -15,6 +15,7 @@ versions still step by one and nobody hears of an act the log does not hold.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterable
 
 import redis
@@ -45,6 +46,7 @@ class Leases:
         self.client, self.sync = client, sync
         self.prefix, self.me, self.ttl_ms = prefix, me, int(ttl * 1000)
         self.held: set[str] = set()
+        self.since: dict[str, float] = {}  # when each lease held was last set or renewed
         self._renew = client.register_script(_RENEW)
         self._release = client.register_script(_RELEASE)
 
@@ -61,23 +63,36 @@ class Leases:
         """Take a free lease; True if this worker holds it now."""
         if table_id in self.held:
             return True
+        at = time.monotonic()
         if await self.client.set(self.key(table_id), self.me, nx=True, px=self.ttl_ms):
-            self.held.add(table_id)
+            self._hold(table_id, at)
             return True
         return False
+
+    def _hold(self, table_id: str, at: float) -> None:
+        self.held.add(table_id)
+        self.since[table_id] = at
+
+    def unconfirmed(self) -> list[str]:
+        """The tables held whose lease was not set or renewed within its ttl: it may have run
+        out (Redis away), and another worker may own the table now."""
+        now = time.monotonic()
+        return [t for t in self.held if now - self.since.get(t, 0.0) > self.ttl_ms / 1000]
 
     def claim_new(self, table_id: str) -> None:
         """Take the lease of a table about to be created (its id is fresh: nobody has it).
         Synchronous, one loopback round trip, so the table is never unowned in the store."""
+        at = time.monotonic()
         if not self.sync.set(self.key(table_id), self.me, nx=True, px=self.ttl_ms):
             raise RuntimeError(f"the lease of new table {table_id} is taken")
-        self.held.add(table_id)
+        self._hold(table_id, at)
 
     def take_now(self, table_id: str) -> bool:
         """Take a free lease synchronously (one loopback round trip, for code that cannot
         wait); False if someone holds it."""
+        at = time.monotonic()
         if self.sync.set(self.key(table_id), self.me, nx=True, px=self.ttl_ms):
-            self.held.add(table_id)
+            self._hold(table_id, at)
             return True
         return False
 
@@ -101,15 +116,17 @@ class Leases:
         found = await self.client.mget([self.worker_key(w) for w in names])
         return {w for w, f in zip(names, found, strict=True) if f is not None}
 
-    async def live_workers(self) -> int:
-        count = 0
-        async for _ in self.client.scan_iter(match=self.worker_key("*"), count=500):
-            count += 1
-        return max(1, count)
+    async def live_workers(self) -> list[str]:
+        """The ids of the workers alive now (this one among them), sorted."""
+        names, start = {self.me}, len(self.worker_key(""))
+        async for key in self.client.scan_iter(match=self.worker_key("*"), count=500):
+            names.add(str(_text(key))[start:])
+        return sorted(names)
 
     async def renew(self, lost: Callable[[list[str]], None]) -> None:
         """Say this worker is alive and extend every lease it holds; `lost` hears of any
         lease that is no longer this worker's."""
+        at = time.monotonic()  # (a lease renewed now holds from before the renewal was sent)
         await self.client.set(self.worker_key(self.me), "1", px=self.ttl_ms)
         held = list(self.held)
         gone: list[str] = []
@@ -117,9 +134,11 @@ class Leases:
             chunk = [self.key(t) for t in held[start:start + 500]]
             answer = await self._renew(keys=chunk, args=[self.me, self.ttl_ms])
             gone.extend(k.decode().rsplit(":", 1)[1] for k in answer)
+        self.since.update(dict.fromkeys(held, at))
         if gone:
             self.held.difference_update(gone)
             lost(gone)
+        self.since = {t: at for t, at in self.since.items() if t in self.held}
 
     async def retire(self) -> None:
         """Let go of everything (a graceful stop): others may take the tables at once."""

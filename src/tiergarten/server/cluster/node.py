@@ -6,18 +6,15 @@ table if this worker owns it (taking a free lease first), else a `Relay` to the 
 
 Every `lease_ttl / 3` seconds it renews its leases and its own liveness, lets go of any table
 whose lease it lost, detaches the connections of workers that died, closes (with 1012,
-reconnect) its relayed connections to owners that died, and adopts tables nobody owns
-(adopt.py: tables in play whose lease is free, a fair share per scan, rebuilt from their logs
-and started; every worker hears of the new owner and its relayed connections reconnect).
+reconnect) its relayed connections to owners that died, and adopts its share of the tables
+nobody owns (adopt.py; after Redis was away, once the others have said they live again).
 Frames go to their parts: connections held elsewhere to tables here (remote.py), relayed
 connections here (relay.py), forwarded requests (forward.py), the operator's orders
 (orders.py). Which worker plays which lab run is `lab_runs` (labruns.py).
 
 A table nobody owns otherwise (new, or waiting for people) is taken by the first worker asked
-for it. The proxy sends all of a table's requests and websockets to one worker, chosen by the
-table's id (deploy/Caddyfile, deploy/nginx.conf), so that worker comes to own it and nothing
-is relayed; a relay is what happens when the proxy's choice and the owner differ (a worker
-died and came back, a tutorial made by another).
+for it: the proxy sends all of a table's requests and websockets to the worker its id hashes
+to (deploy/), so that one comes to own it and nothing is relayed.
 """
 
 from __future__ import annotations
@@ -33,14 +30,13 @@ import redis.asyncio as aioredis
 
 from ..edge import logs
 from ..edge.metrics import DEAD_WORKERS, LEASES_LOST
-from ..edge.protocol import TableMessage
 from ..storage.store import Store, StoreUnavailable
-from ..table.messages import stored_table
 from .adopt import OWNER, Adopter
 from .bus import Bus
 from .forward import AWAY, HTTP, REDIS_DOWN, REPLY, ASGIApp, Requests, Unavailable
 from .labruns import LabRuns
 from .lease import Leases
+from .lobby import Lobby
 from .orders import ORDERS, Orders
 from .relay import ATTACH, DETACH, LATENCY, MESSAGE, RECONNECT, Relay, RelayHub
 from .remote import RemotePeers
@@ -73,6 +69,7 @@ class Cluster:
         self.manager: TableManager | None = None
         self.draining = False
         self.adopter = Adopter(store, self.leases, self.bus)
+        self.lobby = Lobby(store)  # every worker's open tables (GET /api/tables)
         self.orders = Orders(self.leases.holds, self._spawn)  # the operator's (admin.py)
         self.lab_runs = LabRuns.connect(settings.redis_url, settings.prefix, self.me)
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -82,7 +79,7 @@ class Cluster:
     # -- life --------------------------------------------------------------------------------
 
     async def start(self, manager: TableManager, app: ASGIApp | None = None) -> None:
-        self.manager = self.adopter.manager = self.orders.manager = manager
+        self.manager = self.adopter.manager = self.orders.manager = self.lobby.manager = manager
         self.requests.app = app
         await self.client.set(self.leases.worker_key(self.me), "1",
                               px=self.leases.ttl_ms)
@@ -197,21 +194,6 @@ class Cluster:
                 raise Unavailable(f"nobody runs table {table_id} now; try again")
             await asyncio.sleep(0.05)
 
-    async def open_tables(self) -> list[TableMessage]:
-        """Every worker's tables waiting for people (the lobby), from the store."""
-        assert self.manager is not None
-        ids = await asyncio.to_thread(self.store.table_ids, ("open",))
-        rows = await asyncio.to_thread(lambda: [self.store.load_table(t) for t in ids])
-        out: list[TableMessage] = []
-        for table_id, row in zip(ids, rows, strict=True):
-            table = self.manager.tables.get(table_id)
-            if table is not None:
-                if table.status == "open" and table.open_seats():
-                    out.append(table.info())
-            elif row is not None and row.status == "open":
-                out.append(stored_table(row))  # the same builder as a live table's
-        return [t for t in out if any(not s.taken for s in t.seats)]
-
     # -- frames ------------------------------------------------------------------------------
 
     def _receive(self, kind: bytes, header: dict[str, Any], body: bytes) -> None:
@@ -250,25 +232,31 @@ class Cluster:
     # -- the clock ---------------------------------------------------------------------------
 
     async def _tick(self) -> None:
-        every = self.settings.renew_every
-        renewed = self._loop.time()
+        every, ttl = self.settings.renew_every, self.settings.lease_ttl
+        failing = False  # since a tick failed, until one works
         while True:
             started = self._loop.time()
-            if started - renewed > self.settings.lease_ttl and self.leases.held:
-                # no renewal got through for a whole lease: others may own our tables now
-                held = list(self.leases.held)
-                self.leases.held.clear()
-                self._lost(held)
+            stale = self.leases.unconfirmed()
+            if stale:  # not renewed for a whole lease: others may own these tables now
+                self.leases.held.difference_update(stale)
+                self._lost(stale)
             try:
                 await self.leases.renew(self._lost)
-                renewed = self._loop.time()
+                if failing:  # the others say they live again first (adopt.py)
+                    log.warning("the cluster's ticks work again; adopting in %g s", ttl)
+                    self.adopter.settle(ttl)
+                    failing = False
                 await self._check_workers()
                 if not self.draining:
                     await self.adopter.orphans(lambda: self.draining)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("the cluster's tick failed: %s", exc)
+                if not failing:
+                    log.warning("the cluster's tick failed (%s: %s); trying again every %g s",
+                                type(exc).__name__, exc, every)
+                    self.hub.close_all(AWAY)  # relayed: nothing gets through; reconnect
+                failing = True
             self.hub.report_latency()
             await asyncio.sleep(max(0.05, every - (self._loop.time() - started))
                                 * random.uniform(0.8, 1.0))
@@ -277,6 +265,7 @@ class Cluster:
         """Our lease ran out and someone else may own these now: let them go, untold."""
         assert self.manager is not None
         LEASES_LOST.inc(len(table_ids))
+        self.adopter.settle(self.settings.lease_ttl)  # Redis restarted? the others lost theirs
         for table_id in table_ids:
             log.warning("table %s: lease lost; letting the table go", table_id)
             table = self.manager.tables.get(table_id)

@@ -12,8 +12,9 @@ Every record at ERROR or above counts in `tiergarten_server_errors_total{kind="e
 unless it was counted as what it reports (an exception that escaped a request or a task: see
 `count_once`). An exception in a task that nobody awaited, or in a callback, reaches
 `asyncio_handler` (the event loop's exception handler): it is logged once, as one line, and
-counted (`task_exception`). `spawn` starts a fire-and-forget task whose failure is logged
-the same way, and keeps a reference to it until it ends.
+counted (`task_exception`), as are a thread's, one nobody caught and one Python could not
+raise ("Exception ignored in ...": `sys.unraisablehook`). `spawn` starts a fire-and-forget
+task whose failure is logged the same way, and keeps a reference to it until it ends.
 
 >>> import logging
 >>> record = logging.LogRecord("tiergarten.server", logging.WARNING, "x", 1,
@@ -165,6 +166,7 @@ def configure(fmt: str = "text", level: str = "warning", worker: str | None = No
     logging.captureWarnings(True)  # warnings.warn: the py.warnings logger, one line each
     threading.excepthook = _thread_failed
     sys.excepthook = _uncaught
+    sys.unraisablehook = _unraisable  # "Exception ignored in ...": one record too
 
 
 def banner(text: str, fmt: str) -> None:
@@ -191,6 +193,15 @@ def _uncaught(kind: type[BaseException], value: BaseException, tb: Any) -> None:
         return
     log.critical("the server stopped: an exception nobody caught", exc_info=(kind, value, tb),
                  extra=count_once("task_exception"))
+
+
+def _unraisable(args: Any) -> None:  # sys.UnraisableHookArgs
+    """An exception Python could not raise (in a `__del__`, a finalizer, a closing
+    generator): logged once and counted, instead of "Exception ignored in" on stderr."""
+    exc = args.exc_value
+    log.error("%s: %r", args.err_msg or "Exception ignored in", args.object,
+              exc_info=(args.exc_type, exc, args.exc_traceback) if exc is not None else None,
+              extra=count_once("task_exception"))
 
 
 def asyncio_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:

@@ -17,7 +17,7 @@ error handling, which so never see an exception (server/app.py):
   request id and the table) and counted (`tiergarten_server_errors_total{kind=
   "request_exception"}`); the client gets a 500 (a websocket close 1011) and the exception
   goes no further, so neither Starlette nor uvicorn logs it a second time. Any other answer
-  of 500 or more counts as `http_5xx`.
+  of 500 or more counts as `http_5xx`, but for `/readyz` saying "not ready" (`PROBES`).
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ HEADER = b"x-request-id"
 GIVEN = re.compile(rb"^[A-Za-z0-9._:-]{1,128}$")
 TABLE = re.compile(r"^/(?:ws|api/tables)/([A-Za-z0-9_-]{1,40})(?:/|$)")
 INTERNAL_ERROR = 1011  # websocket close code: the server met an error
+# a 503 of readiness says "not ready" (the database or Redis away, a graceful stop): the
+# answer is its job, not an error of the server (what is away has its own gauge)
+PROBES = frozenset({"/readyz"})
 
 
 def new_request_id() -> str:
@@ -91,7 +94,7 @@ class Observed:
             if http:
                 said["status"] = said["status"] or 500
         else:
-            if http and (said["status"] or 0) >= 500:
+            if http and (said["status"] or 0) >= 500 and self.route(scope) not in PROBES:
                 SERVER_ERRORS.labels(kind="http_5xx").inc()
         finally:
             for var, token in zip((REQUEST_ID, TABLE_ID), tokens, strict=True):
