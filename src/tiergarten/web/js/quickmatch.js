@@ -51,7 +51,7 @@ function botWaitWords(wait) {
 // The panel: `games` from GET /api/games, `chosen` the lobby's chosen game. Returns the
 // element and stop() (ends its polling).
 export function quickPanel(games, chosen) {
-  const el = h("section.panel.quick#quick");
+  const el = h("section#quick.panel.quick");
   let status = null;  // the last answer
   let timer = null;
   let stopped = false;
@@ -79,7 +79,7 @@ export function quickPanel(games, chosen) {
   function counts() {
     const waiting = status?.waiting || {};
     const busy = games.filter((g) => waiting[g.id]);
-    return h("p.quick-counts#quick-counts", {}, busy.length
+    return h("p#quick-counts.quick-counts", {}, busy.length
       ? [t("quick.waiting_now"), " ", busy.map((g, i) => [i ? " · " : "",
         h("span", { dataset: { game: g.id } }, t("quick.waiting_game", { game: gameTitle(games, g.id), n: waiting[g.id] }))])]
       : t("quick.nobody_waiting"));
@@ -100,12 +100,12 @@ export function quickPanel(games, chosen) {
       try { status = await quick.cancel(); toast(t("quick.cancelled")); } catch (err) { toast(err.message, "error"); }
       render();
     } }, t("quick.cancel"));
-    return h("div.quick-waiting#quick-waiting", { role: "status", "aria-live": "polite" },
+    return h("div#quick-waiting.quick-waiting", { role: "status", "aria-live": "polite" },
       h("p.quick-searching", {}, h("span.spinner", { "aria-hidden": "true" }),
         t("quick.searching", { game: gameTitle(games, status.game), players })),
       h("p", {}, t("quick.waited", { time: clock(status.waited) })),
       h("p.muted", {}, status.bot_wait === null ? t("quick.only_people")
-        : t("quick.bots_then", { when: botWaitWords(status.bot_wait) })),
+        : status.bot_wait === 0 ? t("quick.bots_then_now") : t("quick.bots_then", { time: clock(status.bot_wait) })),
       cancel);
   }
 
@@ -152,14 +152,14 @@ export function quickPanel(games, chosen) {
       }
     };
     const field = (label, input) => h("label.field", {}, h("span", {}, label), input);
-    return h("form.quick-form#quick-form", { onsubmit: submit },
+    return h("form#quick-form.quick-form", { onsubmit: submit },
       h("p.lead", {}, t(me ? "quick.lead" : "quick.lead_guest")),
       h("div.quick-fields", {},
         field(t("lobby.game"), game), field(t("lobby.players"), players),
         field(t("quick.rules"), rules), field(t("quick.bots"), bots),
         name ? field(t("lobby.name"), name) : null,
         level ? field(t("quick.level"), level) : null),
-      h("button.primary#quick-start", { type: "submit" }, t("quick.start")));
+      h("button#quick-start.primary", { type: "submit" }, t("quick.start")));
   }
 
   render();
