@@ -16,6 +16,7 @@ minutes of waiting in an instant.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -116,10 +117,8 @@ class QuickMatch:
                     log.warning("quick match: a pairing round failed (%s: %s)",
                                 type(exc).__name__, exc)
                 self.wake.clear()
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), self.every)
-                except TimeoutError:
-                    pass
         finally:
             close = getattr(self.queue, "close", None)
             if close is not None:

@@ -27,7 +27,7 @@ from ..players.queue import MemoryQueue, Queue
 from ..players.quickmatch import LEASE_TTL, QuickMatch, Seated
 from ..table.ports import Account
 from ..table.spec import TableSpec
-from .account import accounts, signed_in
+from .account import signed_in
 
 if TYPE_CHECKING:
     from ..cluster import ClusterSettings
