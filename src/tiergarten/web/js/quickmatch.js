@@ -132,7 +132,7 @@ export function quickPanel(games, chosen) {
       LEVELS.map((l) => new Option(tOr(`bot.${l}`, l), l, false, l === "normal")));
     const submit = async (event) => {
       event.preventDefault();
-      const button = event.currentTarget.querySelector("button[type=submit]");
+      const button = el.querySelector("#quick-start");
       if (name && !name.value.trim()) { toast(t("lobby.need_name"), "error"); return; }
       button.disabled = true;
       try {
@@ -159,7 +159,8 @@ export function quickPanel(games, chosen) {
         field(t("quick.rules"), rules), field(t("quick.bots"), bots),
         name ? field(t("lobby.name"), name) : null,
         level ? field(t("quick.level"), level) : null),
-      h("button#quick-start.primary", { type: "submit" }, t("quick.start")));
+      // not a submit button: the lobby's own form below keeps the page's only one
+      h("button#quick-start.primary", { type: "button", onclick: submit }, t("quick.start")));
   }
 
   render();
