@@ -24,11 +24,15 @@ and benchmarks/results/latest.md (a short report) with PNG plots beside it.
 6. RL: agent steps per second of the batched envs (`tiergarten.rl.vector`) next to the
    unbatched adapters and PettingZoo's classic envs (the peers' Python), interleaved rounds
    (`benchmarks/rl_batched.py`).
+7. Quick match: 1,000 simulated people queueing over a simulated minute, through the memory
+   queue and the Redis one, on an injected clock (`benchmarks/quickmatch.py`): time to a
+   match, the rating gap of the matches, the pairing rounds' CPU per match.
 
     python benchmarks/bench.py                 # the full run, about 12 minutes
     python benchmarks/bench.py --quick         # a smoke run of every part, seconds
     python benchmarks/bench.py --only engine   # one part (engine, bots, load, cluster,
-                                               # cluster_capped, failover, rl)
+                                               # cluster_capped, failover, rl,
+                                               # quickmatch)
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ from tiergarten.core import game_class  # noqa: E402
 
 RESULTS = HERE / "results"
 PEERS_PYTHON = HERE / ".peers" / "bin" / "python"
-PARTS = ["engine", "bots", "load", "cluster", "cluster_capped", "failover", "rl"]
+PARTS = ["engine", "bots", "load", "cluster", "cluster_capped", "failover", "rl", "quickmatch"]
 PEER_GAMES = {"openspiel": "crazy_eights", "rlcard": "uno"}
 PEER_PLAYERS = {"openspiel": [2, 3, 4], "rlcard": [2]}
 TARGET_TABLES = 600  # one worker: 600 tables, 2,400 clients, p99 < 50 ms, no errors
@@ -387,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failover-runs", type=int, default=5)
     parser.add_argument("--rl-rounds", type=int, default=3, help="rl part: rounds")
     parser.add_argument("--rl-seconds", type=float, default=2.0, help="rl part: seconds a run")
+    parser.add_argument("--qm-people", type=int, default=1000, help="quickmatch: people")
     parser.add_argument("--think", default="0.5,1.5", help="a person's think time, min,max s")
     parser.add_argument("--db", default="sqlite,postgresql", help="load backends")
     parser.add_argument("--server-rev", default=None, metavar="REV",
@@ -409,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
         args.cluster_workers, args.cluster_steps, args.failover_runs = "2", "2", 1
         args.capped_workers, args.capped_steps = "1", "2"
         args.rl_rounds, args.rl_seconds = 1, 0.2
+        args.qm_people = 50
     parts = args.only or PARTS
     games = [g for g in args.games.split(",") if g] or list(tiergarten.games())
     started = time.perf_counter()
@@ -435,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{args.failover_runs}",
         "rl": f"python benchmarks/bench.py --only rl --rl-rounds {args.rl_rounds} "
               f"--rl-seconds {args.rl_seconds:g}",
+        "quickmatch": f"python benchmarks/bench.py --only quickmatch --qm-people "
+                      f"{args.qm_people}",
     }
     load._raise_fd_limit()
 
@@ -494,6 +502,11 @@ def main(argv: list[str] | None = None) -> int:
         log("rl: batched envs next to the unbatched ones and PettingZoo's classic envs")
         ran("rl", lambda: rl_batched.measure(args.rl_rounds, args.rl_seconds,
                                              args.peers_python, log))
+    if "quickmatch" in parts:
+        import quickmatch
+
+        log("quick match: simulated people queueing over a simulated minute")
+        ran("quickmatch", lambda: quickmatch.with_redis(args.qm_people, 60.0, 1))
     previous = args.out / "latest.json"
     if args.only and args.merge and not args.quick and previous.exists():
         # keep the parts not run now from the last report; each part says when it ran

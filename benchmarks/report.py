@@ -279,12 +279,40 @@ def _rl_md(r: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _quickmatch_md(q: dict[str, Any]) -> list[str]:
+    m = q["memory"]
+    lines = ["## Quick match: people queueing over a minute", "",
+             f"{m['people']:,} simulated people join over a simulated {m['minute_s']:g} s "
+             "(mixed games, counts, rules and bot waits; accounts of spread ratings, a fifth "
+             "guests of every level), one pairing round a simulated second on an injected "
+             "clock (`benchmarks/quickmatch.py`). Time to a match is simulated seconds; the "
+             "gap is the spread of the openskill ordinals of a match of two or more people; "
+             "CPU is the pairing process's own (Redis's server not counted).", "",
+             "| queue | matched | matches (people only / with bots) | left waiting (never) "
+             "| time to a match p50 / p99 / max | rating gap p50 / p99 / max "
+             "| CPU per match | CPU per round |", "| --- | --- | --- | --- | --- | --- | --- "
+             "| --- |"]
+    for name in ("memory", "redis"):
+        r = q.get(name)
+        if not r:
+            continue
+        w, g = r["wait_s"], r["gap"]
+        lines.append(
+            f"| {name} | {r['matched']:,} of {r['people']:,} | {r['matches']} "
+            f"({r['people_only']} / {r['with_bots']}) | {r['left_waiting']} "
+            f"({r['left_never']}) | {w['p50']:.1f} / {w['p99']:.1f} / {w['max']:.1f} s "
+            f"| {g['p50']:.2f} / {g['p99']:.2f} / {g['max']:.2f} "
+            f"| {r['cpu_per_match_ms']:.2f} ms | {r['cpu_per_round_ms']:.2f} ms |")
+    return lines
+
+
 def summary(results: dict[str, Any]) -> str:
     lines: list[str] = []
     commands = results.get("commands", {})
     for part, render in (("engine", _engine_md), ("bots", _bots_md), ("load", _load_md),
                          ("cluster", _cluster_md), ("cluster_capped", _cluster_md),
-                         ("failover", _failover_md), ("rl", _rl_md)):
+                         ("failover", _failover_md), ("rl", _rl_md),
+                         ("quickmatch", _quickmatch_md)):
         if results.get(part):
             rendered = render(results[part])
             when = results[part].get("ran")

@@ -88,3 +88,14 @@ def _holds_model(annotation: Any) -> bool:
 def test_every_client_message_is_documented_field_by_field(key: str) -> None:
     assert list(RECEIVED) == list(CLIENT_MESSAGES)  # in the order they are told apart
     documented(CLIENT_MESSAGES[key], RECEIVED[key])
+
+
+QUICK = table("| quick match | fields |")
+
+
+def test_the_quick_match_bodies_and_answers_are_documented_field_by_field() -> None:
+    from tiergarten.server.edge.protocol import QUICK_MATCH
+
+    assert set(QUICK) == set(QUICK_MATCH)
+    for name, model in QUICK_MATCH.items():
+        assert [f.rstrip("?") for f in QUICK[name]] == list(model.model_fields), name

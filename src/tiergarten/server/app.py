@@ -46,7 +46,7 @@ from .players import ratings
 from .players.accounts import Accounts
 from .players.limits import Limiter, LocalLimiter, RedisLimiter, SignInLimits
 from .players.names import same_person_name
-from .routes import ROUTERS
+from .routes import ROUTERS, quickmatch
 from .storage.memory_players import MemoryPlayerStore
 from .storage.memory_store import MemoryStore
 from .storage.player_store import PlayerStore
@@ -149,6 +149,7 @@ def create_app(db: str | os.PathLike[str] | None = None, settings: Settings | No
         app.state.expiry = Expiry(manager, settings.open_table_ttl,  # idle open tables close
                                   None if cluster is None else app.state.cluster.leases)
         logs.spawn(app.state.expiry.run(), tasks, name="open tables' check")
+        logs.spawn(quickmatch.start(app, cluster).run(), tasks, name="quick match")  # Play now
         try:
             yield
         finally:

@@ -47,6 +47,7 @@ from .bodies import Joined as Joined
 from .bodies import SeatSpec as SeatSpec
 from .bodies import TokenBody as TokenBody
 from .bodies import clean_name as clean_name
+from .matching import QUICK_MATCH as QUICK_MATCH  # quick match's bodies and answers
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one websocket message

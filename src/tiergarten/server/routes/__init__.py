@@ -14,6 +14,7 @@ them all. Each finds the table manager the app was started with (`deps.Tables`).
 - `play`: the websocket of one connection to a table;
 - `uploads`: a game played offline joins the player's history, unrated;
 - `offline`: the engine zip and the files the service worker keeps (server/offline.py);
+- `quickmatch`: "Play now": the queue that pairs people by rating (server/players/quickmatch.py);
 - `ops`: `/healthz`, `/readyz` and `/metrics` for operators.
 """
 
@@ -33,6 +34,7 @@ from . import (
     ops,
     play,
     players,
+    quickmatch,
     records,
     tutorials,
     uploads,
@@ -41,4 +43,4 @@ from . import (
 ROUTERS: tuple[APIRouter, ...] = (health.router, games.router, lobby.router, invite.router,
                                   records.router, hints.router, account.router, players.router,
                                   tutorials.router, lab.router, play.router, offline.router,
-                                  uploads.router, ops.router)
+                                  uploads.router, quickmatch.router, ops.router)

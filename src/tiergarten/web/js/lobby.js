@@ -8,11 +8,13 @@ import { leaderboardLinks } from "./profile.js";
 import { saveOwner } from "./chat.js";
 import { devicePanel } from "./offline/records.js";
 import { offline } from "./offline/mode.js";
+import { quickPanel } from "./quickmatch.js";
 
 export function showLobby(main) {
   let games = [];
   let open = null;  // the open tables last fetched (null: not yet)
   const state = { game: null };
+  let quick = null;  // the "Play now" panel (js/quickmatch.js), kept across renders
   const view = h("div.lobby");
   main.append(view);
 
@@ -24,6 +26,7 @@ export function showLobby(main) {
       return;
     }
     state.game = state.game || games[0].id;
+    if (!offline) quick = quickPanel(games, state.game);  // nobody else plays offline
     render();
     refreshOpen();
   }
@@ -32,6 +35,7 @@ export function showLobby(main) {
     clear(view);
     view.append(...[
       yourTables(),
+      quick?.el,
       devicePanel(),  // the games played on this device (js/offline/records.js)
       h("section.panel.create", {},
         h("h1", {}, t("lobby.title")),
@@ -75,7 +79,7 @@ export function showLobby(main) {
 
   load();
   const poll = setInterval(refreshOpen, 5000);
-  return { stop: () => clearInterval(poll), refresh: () => { if (games.length) render(); } };
+  return { stop: () => { clearInterval(poll); quick?.stop(); }, refresh: () => { if (games.length) { quick?.rerender(); render(); } } };
 }
 
 function createForm(game) {
