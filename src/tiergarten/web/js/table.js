@@ -23,6 +23,7 @@ import { rulesPanel } from "./table/rules.js";
 import { logPanel, logAtEnd, followLog } from "./table/log.js";
 import { resultsPanel } from "./table/results.js";
 import { errorText } from "./table/refusal.js";
+import { dialogFocus } from "./focus.js";
 
 export function showTable(main, tableId) {
   const screen = new TableScreen(main, tableId);
@@ -54,6 +55,7 @@ class TableScreen {
     this.coach = null;          // a tutorial's coach above it (js/tutorial.js)
     this.ticker = startTicker(this.view, () => timerText(this.info, this.changedAt));
     resetClocks();
+    this.dialogs = dialogFocus(this.view);  // a board's dialog takes the focus and gives it back
     this.onKey = (event) => {
       if (this.currentCtx && this.game?.onKey?.(event, this.currentCtx)) event.preventDefault();
     };
@@ -122,8 +124,10 @@ class TableScreen {
     const state = this.conn.states.get((this.shown = chooseSeat(this.conn.states, this.shown)));
     const next = h("div", {}, ...this.parts(state));
     const atEnd = logAtEnd(this.view);
+    const focused = document.activeElement;
     morphChildren(this.view, next);
     followLog(this.view, atEnd);
+    this.dialogs(focused);
     this.lastRendered = state;
   }
 

@@ -206,7 +206,7 @@ export function render(ctx) {
     h("div.lm-features", {}, COLOURS.map((c, i) => h("button.lm-feature", { type: "button", dataset: { feature: c },
       style: `border-color:${PAINT[c][0]}`, onclick: () => { hit(ctx, caller, c); ctx.refresh(); } },
     h("span.swatch", { style: `background:${PAINT[c][0]}` }, PAINT[c][1]), t(`lm.colour.${c}`), h("kbd", {}, COLOUR_KEYS[i])))),
-    h("button.link", { type: "button", onclick: () => { close(ctx, true); ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
+    h("button.link", { type: "button", dataset: { dialogClose: "" }, onclick: () => { close(ctx, true); ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
 
   const choices = [];
   for (const local of locals) {
