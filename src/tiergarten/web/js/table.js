@@ -22,6 +22,7 @@ import { boardSection } from "./table/board.js";
 import { rulesPanel } from "./table/rules.js";
 import { logPanel, logAtEnd, followLog } from "./table/log.js";
 import { resultsPanel } from "./table/results.js";
+import { waitingPanel } from "./table/waiting.js";
 import { errorText } from "./table/refusal.js";
 import { dialogFocus } from "./focus.js";
 
@@ -139,10 +140,11 @@ class TableScreen {
         () => timerText(info, this.changedAt)),
       seatsBar(info, mine, (seat) => this.leave(seat)),
       mine.length ? null : watchingNotice(this.spectator),
+      info.status === "open" ? this.waiting(mine) : null,
       ...this.invitation(mine),
-      this.boardPart(state, mine),
+      info.status === "open" ? null : this.boardPart(state, mine),
       rulesPanel(info.game),
-      state ? logPanel(this.conn.logs.get(this.shown) || [], info, this.game, this.names()) : null,
+      state && info.status !== "open" ? logPanel(this.conn.logs.get(this.shown) || [], info, this.game, this.names()) : null,
       info.status === "over" && state ? resultsPanel(state, info, this.names(), mine, this.tableId) : null,
     ];
   }
@@ -152,6 +154,12 @@ class TableScreen {
     if (this.info.status !== "open" || !this.info.seats.some((s) => !s.taken)) return [];
     const join = joinForm(this.tableId, this.info, mine.length > 0, () => this.conn.connectAll());
     return [this.invite ? invitePanel(this.invite) : null, join];
+  }
+
+  // Before the game: who is there and who is missing, no board (js/table/waiting.js).
+  waiting(mine) {
+    this.currentCtx = null;
+    return waitingPanel(this.info, mine, this.names());
   }
 
   boardPart(state, mine) {
