@@ -52,26 +52,30 @@ DRAW_ALL = """async () => {
       const box = label.getBBox();
       const size = parseFloat(label.getAttribute("font-size"));
       const what = `${card.getAttribute("aria-label")} "${label.textContent}"`;
-      if (box.x < 0.5 || box.x + box.width > w - 0.5) bad.push(`${what}: ${box.x.toFixed(1)}+${box.width.toFixed(1)} of ${w}`);
+      if (box.x < 0.5 || box.x + box.width > w - 0.5)
+        bad.push(`${what}: ${box.x.toFixed(1)}+${box.width.toFixed(1)} of ${w}`);
       if (box.y < 0 || box.y + box.height > hgt) bad.push(`${what}: runs off the card's height`);
       if (box.y < bottom - 1.5) bad.push(`${what}: overlaps the line above`);
       if (size < 5.5) bad.push(`${what}: font ${size}`);
-      if (label.getAttribute("lang") !== document.documentElement.lang) bad.push(`${what}: no lang`);
+      if (label.getAttribute("lang") !== document.documentElement.lang)
+        bad.push(`${what}: no lang`);
       if (/\\u00ad/.test(label.textContent)) bad.push(`${what}: a soft hyphen drawn`);
       bottom = box.y + box.height;
     }
   }
   for (const name of board.querySelectorAll(".mp-card-name")) {
-    const card = name.closest(".mp-card").getBoundingClientRect(), box = name.getBoundingClientRect();
-    if (name.scrollWidth > name.clientWidth || box.left < card.left - 0.5 || box.right > card.right + 0.5
-        || box.bottom > card.bottom + 0.5) bad.push(`mucca ${name.textContent}: out of its card`);
+    const card = name.closest(".mp-card").getBoundingClientRect();
+    const box = name.getBoundingClientRect();
+    if (name.scrollWidth > name.clientWidth || box.left < card.left - 0.5
+        || box.right > card.right + 0.5 || box.bottom > card.bottom + 0.5)
+      bad.push(`mucca ${name.textContent}: out of its card`);
   }
   return { bad, cards: board.querySelectorAll("svg.lm-card, svg.face, .mp-card").length };
 }"""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1100, "height": 900}, {"width": 390, "height": 844}],
-                         ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [{"width": 1100, "height": 900},
+                                      {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def test_every_card_label_fits_its_card_in_every_language(
         page: Any, web: Any, viewport: dict[str, int], page_errors: list[str]) -> None:
     page.set_viewport_size(viewport)

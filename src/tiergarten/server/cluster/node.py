@@ -35,7 +35,7 @@ from ..edge import logs
 from ..edge.metrics import DEAD_WORKERS, LEASES_LOST
 from ..edge.protocol import TableMessage
 from ..storage.store import Store, StoreUnavailable
-from ..table.messages import stored_table
+from ..table.expiry import listed, quiet
 from .adopt import OWNER, Adopter
 from .bus import Bus
 from .forward import AWAY, HTTP, REDIS_DOWN, REPLY, ASGIApp, Requests, Unavailable
@@ -202,14 +202,11 @@ class Cluster:
         assert self.manager is not None
         ids = await asyncio.to_thread(self.store.table_ids, ("open",))
         rows = await asyncio.to_thread(lambda: [self.store.load_table(t) for t in ids])
-        out: list[TableMessage] = []
-        for table_id, row in zip(ids, rows, strict=True):
-            table = self.manager.tables.get(table_id)
-            if table is not None:
-                if table.status == "open" and table.open_seats():
-                    out.append(table.info())
-            elif row is not None and row.status == "open":
-                out.append(stored_table(row))  # the same builder as a live table's
+        live = [self.manager.tables[t] for t in ids if t in self.manager.tables]
+        stored = [r for t, r in zip(ids, rows, strict=True)  # the same builder as a live one's
+                  if r is not None and t not in self.manager.tables]
+        seen = await asyncio.to_thread(quiet, self.manager)  # left by all a while ago: unlisted
+        out = listed(self.manager, live, stored, seen)
         return [t for t in out if any(not s.taken for s in t.seats)]
 
     # -- frames ------------------------------------------------------------------------------
