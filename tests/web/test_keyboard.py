@@ -109,6 +109,7 @@ def test_a_jack_and_its_suit_by_keyboard_alone(page: Any, web: Any, shot: Any,
                        seats=[None, {"bot": "heuristic"}])["id"]
     sit_by_link(page, web, table, "Ann", 0)
     page.wait_for_selector(".hand .card.legal[data-card=Js]")
+    assert page.locator("#log").count() == 0  # nothing played yet: no empty "Moves (0)" box
     tab_to(page, ".hand .card[data-card=Js]")
     width, colour, shadow = page.evaluate(RING)
     assert width >= 4 and colour == "rgb(255, 255, 255)" and "rgb(11, 31, 58)" in shadow
@@ -130,6 +131,7 @@ def test_a_jack_and_its_suit_by_keyboard_alone(page: Any, web: Any, shot: Any,
     after_click(page, version)
     log = web.get(f"/api/tables/{table}/record").json()["observation"]["log"]
     assert log[0]["act"] == "play Js h", log[:2]
+    page.wait_for_selector("#log li")
     assert not page.evaluate("document.activeElement === document.body"), "the focus fell out"
     assert page.evaluate("!!document.activeElement.closest('#board')")
     assert page_errors == []

@@ -233,3 +233,21 @@ def test_a_table_waiting_for_players_shows_who_is_there_and_who_is_missing(
     expect(page.locator("#log li").first).to_be_visible()
     bob.context.close()
     assert page_errors == []
+
+
+def test_option_checkboxes_line_up_with_the_other_fields(page: Any, web: Any, shot: Any) -> None:
+    """A checkbox option sits at the start of its column, where the other options' fields and
+    every option's explanation begin (it floated mid-column)."""
+    page.goto(web.url + "/")
+    boxes = 0
+    for game in ("maumau", "mammuz", "lecker_mammut", "mucca_pazza"):
+        page.click(f".game-choice[data-game={game}]")
+        page.click("details.options summary")
+        for label in page.locator(".options label.option:has(input[type=checkbox])").all():
+            gap = label.evaluate("""l => l.querySelector('input').getBoundingClientRect().left
+                                     - l.querySelector('small').getBoundingClientRect().left""")
+            assert abs(gap) <= 1, f"{game}: a checkbox {gap} px off its column's start"
+            boxes += 1
+        if game == "maumau":
+            shot(page, "options")
+    assert boxes > 0
