@@ -79,7 +79,8 @@ def test_the_clock_shows_on_each_seat_and_runs_for_the_one_to_move(browser: Any,
     # red only when low: under 30 s, or under a tenth of the time given
     low = page.evaluate("""async () => {
       const clock = await import("/js/clock.js");
-      const info = { clock: { bank: 180, increment: 5 }, seats: [0, 1, 2].map(() => ({ kind: "human" })) };
+      const info = { clock: { bank: 180, increment: 5 },
+                     seats: [0, 1, 2].map(() => ({ kind: "human" })) };
       clock.noteClock({ clock: { left: [29, 31, 192], running: [0] } });
       const low = [0, 1, 2].map((s) => clock.clockBadge(info, s).dataset.low);
       clock.noteClock({ clock: { left: [17, 900, 89], running: [0] } });
