@@ -27,7 +27,7 @@ from tiergarten.server.storage.sql_store import SqlStore
 from tiergarten.server.storage.store import SeatRow
 from tiergarten.server.table.closing import CLOSE_CODE
 from tiergarten.server.table.connection import Connection
-from tiergarten.server.table.expiry import Expiry
+from tiergarten.server.table.expiry import Expiry, listed
 from tiergarten.server.table.manager import TableManager
 from tiergarten.server.table.spec import TableSpec
 
@@ -132,7 +132,7 @@ def test_a_table_nobody_joined_closes_after_half_an_hour_and_stays_as_a_record(
         table = manager.create(OPEN)
         await later(TTL - 2 * EVERY)
         assert status(store, table.id) == "open"
-        assert [t.id for t in manager.open_tables()] == [table.id]
+        assert manager.open_tables() == []  # nobody there for long: no longer listed
         await later(3 * EVERY)
         row = store.load_table(table.id)
         assert row is not None and (row.status, row.close_reason) == ("closed", "expired")
@@ -184,6 +184,37 @@ def test_a_table_someone_is_connected_to_never_expires(store: Any) -> None:
         table.disconnect(watcher)  # the last one: the table idles from now
         await later(TTL - 2 * EVERY)
         assert status(store, table.id) == "open"
+        await later(3 * EVERY)
+        assert status(store, table.id) == "closed"
+        task.cancel()
+
+    run(go(), skip_idle=True)
+
+
+def test_a_table_its_creator_left_leaves_the_lobby_soon_and_then_expires(store: Any) -> None:
+    """Ann makes a table and waits at it (listed all along); she closes the tab: for
+    `unlisted_after` (2 min) the table stays listed (time to come back), then leaves the list,
+    though its link still works; back, it is listed again; gone for good, it expires."""
+    async def go() -> None:
+        manager, _expiry, task = await checked(store, unlisted_after=2 * EVERY)
+        table = manager.create(OPEN)
+        ann = Connection(manager.join(table.id, "Ann")[0])
+        table.connect(ann)
+        lobby = lambda: [t.id for t in manager.open_tables()]  # noqa: E731
+        stored = lambda: [t.id for t in listed(manager, [], [store.load_table(table.id)])]  # noqa: E731
+        await later(10 * EVERY)
+        assert lobby() == [table.id] and stored() == [table.id]  # a worker elsewhere sees it
+        table.disconnect(ann)  # the tab closed
+        await later(EVERY)
+        assert lobby() == [table.id] and stored() == [table.id]
+        await later(1.5 * EVERY)
+        assert lobby() == [] and stored() == []
+        assert status(store, table.id) == "open" and manager.get(table.id) is table
+        table.connect(ann)  # back through the link
+        assert lobby() == [table.id]
+        table.disconnect(ann)
+        await later(TTL - 2 * EVERY)
+        assert lobby() == [] and status(store, table.id) == "open"
         await later(3 * EVERY)
         assert status(store, table.id) == "closed"
         task.cancel()

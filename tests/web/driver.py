@@ -28,7 +28,7 @@ def create_table(page: Any, base: str, game: str, name: str, seats: list[str],
         for option, value in options.items():
             page.fill(f"#opt-{option}", value)
     page.click("button[type=submit]")
-    page.wait_for_selector(".board", timeout=TIMEOUT)
+    page.wait_for_selector(".board, #waiting", timeout=TIMEOUT)  # #waiting: seats still open
     return str(page.evaluate("location.hash").split("/")[2])
 
 

@@ -73,6 +73,7 @@ def test_a_rated_game_changes_the_rating_and_the_profile(browser: Any, web: Any,
     page.click("#me")
     expect(page.locator("#played")).to_contain_text("0 games played")
     expect(page.locator("#profile-ratings .rating")).to_have_count(0)
+    expect(page.locator("#profile-recent, #profile-opponents")).to_have_count(0)  # no empty box
     create_table(page, web.url, "maumau", "Pat Rated", ["you", "bot:random"], {"rounds": "1"})
     expect(page.locator(".seat.mine a")).to_have_text("Pat Rated")  # the profile link
     play_to_end(page, play_maumau_turn, seed=3)

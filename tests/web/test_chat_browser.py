@@ -67,11 +67,27 @@ def test_the_clock_shows_on_each_seat_and_runs_for_the_one_to_move(browser: Any,
     page.select_option("#timer", "clock:180:5")
     page.click("button[type=submit]")
     expect(page.locator(".seat[data-seat='0'] .clock")).to_be_visible()
-    expect(page.locator(".seat[data-seat='1'] .clock")).to_have_count(0)  # a bot has none
+    # every seat shows its clock; a bot's says it plays without one
+    expect(page.locator(".seat[data-seat='1'] .clock.none")).to_have_text("⏱ –")
     # the time shows once the first state is drawn: 3:00, or a second or two less
     expect(page.locator(".seat[data-seat='0'] .clock")).to_contain_text(
         re.compile(r"3:0\d|2:5\d"))
+    expect(page.locator(".seat[data-seat='0'] .clock")).to_have_attribute("data-low", "false")
+    assert page.locator(".seat[data-seat='0'] .clock").evaluate(
+        "el => getComputedStyle(el).color") != "rgb(192, 38, 45)"  # not red at 3:00
     shot(page, "clock")
+    # red only when low: under 30 s, or under a tenth of the time given
+    low = page.evaluate("""async () => {
+      const clock = await import("/js/clock.js");
+      const info = { clock: { bank: 180, increment: 5 },
+                     seats: [0, 1, 2].map(() => ({ kind: "human" })) };
+      clock.noteClock({ clock: { left: [29, 31, 192], running: [0] } });
+      const low = [0, 1, 2].map((s) => clock.clockBadge(info, s).dataset.low);
+      clock.noteClock({ clock: { left: [17, 900, 89], running: [0] } });
+      info.clock.bank = 1000;
+      return [low, [0, 1, 2].map((s) => clock.clockBadge(info, s).dataset.low)];
+    }""")
+    assert low == [["true", "false", "false"], ["true", "false", "true"]]
 
 
 def test_the_creator_keeps_the_switch_at_the_rematch(browser: Any, web: Any) -> None:

@@ -196,3 +196,58 @@ def test_the_bot_menu_gives_the_levels_in_order_and_the_engines_apart(
 
 def missing_words(page: Any) -> list[str]:
     return sorted(page.evaluate("[...window.__i18nMissing]"))
+
+
+def test_a_table_waiting_for_players_shows_who_is_there_and_who_is_missing(
+        browser: Any, page: Any, web: Any, shot: Any, page_errors: list[str]) -> None:
+    """No cards and no log before the start; the seats, the names and an invite hint; the
+    board and the log as soon as the last seat is taken."""
+    table = create_table(page, web.url, "mammuz", "Ann", ["you", "bot:random", "open"])
+    waiting = page.locator("#waiting")
+    expect(waiting).to_be_visible()
+    expect(page.locator(".board, #log, .hand .card")).to_have_count(0)
+    expect(waiting.locator("li.here")).to_have_count(2)
+    expect(waiting.locator("li.here").first).to_contain_text("Ann")
+    expect(waiting.locator("li.here").first.locator(".badge")).to_have_text("you")
+    expect(waiting.locator("li.missing")).to_have_text("…Seat 3: still free")
+    expect(waiting.locator("h2")).to_have_text("Waiting for players: 2 of 3 seats taken")
+    expect(waiting.locator(".waiting-hint")).to_contain_text("invite link")
+    assert "open the next herd" not in page.inner_text("main")
+    shot(page, "waiting-en")
+    for lang, title in (("de", "Warten auf Mitspieler: 2 von 3 Plätzen besetzt"),
+                        ("pl", "Czekamy na graczy: zajęte miejsca 2 z 3"),
+                        ("it", "In attesa di giocatori: 2 posti occupati su 3")):
+        page.select_option("#language", lang)
+        expect(waiting.locator("h2")).to_have_text(title)
+        shot(page, f"waiting-{lang}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "waiting-phone")
+    page.select_option("#language", "en")
+    page.set_viewport_size({"width": 1100, "height": 900})
+    bob = browser.new_context().new_page()
+    bob.goto(f"{web.url}/#/t/{table}")
+    bob.fill("#join-name", "Bob")
+    bob.click("form.join button[type=submit]")
+    expect(page.locator(".board")).to_be_visible()  # the game starts: the board, the log
+    expect(page.locator("#waiting")).to_have_count(0)
+    expect(page.locator("#log li").first).to_be_visible()
+    bob.context.close()
+    assert page_errors == []
+
+
+def test_option_checkboxes_line_up_with_the_other_fields(page: Any, web: Any, shot: Any) -> None:
+    """A checkbox option sits at the start of its column, where the other options' fields and
+    every option's explanation begin (it floated mid-column)."""
+    page.goto(web.url + "/")
+    boxes = 0
+    for game in ("maumau", "mammuz", "lecker_mammut", "mucca_pazza"):
+        page.click(f".game-choice[data-game={game}]")
+        page.click("details.options summary")
+        for label in page.locator(".options label.option:has(input[type=checkbox])").all():
+            gap = label.evaluate("""l => l.querySelector('input').getBoundingClientRect().left
+                                     - l.querySelector('small').getBoundingClientRect().left""")
+            assert abs(gap) <= 1, f"{game}: a checkbox {gap} px off its column's start"
+            boxes += 1
+        if game == "maumau":
+            shot(page, "options")
+    assert boxes > 0

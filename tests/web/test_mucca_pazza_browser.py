@@ -68,6 +68,8 @@ def follow_hint(page: Any, shot: Any = None) -> str:
     hint = page.locator(".mp-hint[data-hint]:not(.error)")
     expect(hint).to_be_visible()
     advice = str(hint.get_attribute("data-hint"))
+    words = hint.inner_text()  # a sentence a person reads, not "(cards: 3; slides: 3)"
+    assert "(" not in words and ";" not in words.split("—")[-1], words
     target = page.locator(f".mucca [data-act='{advice}']")
     expect(target).to_be_enabled()  # the hint is a legal action: its control is live
     expect(target).to_have_class(re.compile("hinted"))
@@ -122,6 +124,12 @@ def test_a_whole_standard_game(page: Any, web: Any, shot: Any, page_errors: list
     page.set_viewport_size({"width": 390, "height": 844})  # ten columns on a phone
     expect(page.locator(".mp-row[data-row=legs] .mp-tile")).to_have_count(10)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the tiles get the row's whole width (the arrows beside the caption), in full colour
+    widths = page.locator(".mp-row .mp-tile").evaluate_all(
+        "ts => ts.map(t => t.getBoundingClientRect().width)")
+    assert min(widths) >= 35, min(widths)
+    name = page.locator(".mp-row .mp-tile .mp-name").first
+    assert name.evaluate("n => parseFloat(getComputedStyle(n).fontSize)") >= 9
     shot(page, "phone")
     page.set_viewport_size({"width": 1280, "height": 720})
     # The hint switch: off hides the button (remembered for this table), on brings it back.

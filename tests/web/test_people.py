@@ -21,7 +21,7 @@ def test_two_people_in_two_browsers_and_a_spectator(browser: Any, web: Any, shot
     bob.click("form.join button[type=submit]")
     for page in (ann, bob):
         expect(page.locator(".status")).to_have_text("playing")
-        expect(page.locator("#log")).to_have_attribute("open", "")  # not the closed rules
+        expect(page.locator("#log")).to_have_count(0)  # nothing played yet: no "Moves (0)"
         expect(page.locator(".hand .card")).to_have_count(5)
     watcher = browser.new_context().new_page()
     watcher.goto(f"{web.url}/#/t/{table}")
@@ -42,6 +42,7 @@ def test_two_people_in_two_browsers_and_a_spectator(browser: Any, web: Any, shot
         version = board_version(mover)
         for page in (ann, bob, watcher):
             expect(page.locator(".board")).to_have_attribute("data-version", str(version))
+    expect(ann.locator("#log")).to_have_attribute("open", "")  # not the closed rules
     shot(ann, "ann")
     shot(bob, "bob")
     shot(watcher, "spectator")

@@ -74,6 +74,9 @@ def test_every_replay_steps_from_the_deal_to_the_end_and_back(
     expect(step).to_contain_text(str(total))
     page.keyboard.press("Home")
     expect(page.locator("#replay-range")).to_have_value("0")
+    words = page.locator(".replay-controls button").evaluate_all(
+        "bs => bs.map(b => b.innerText.replace(/[^\\p{L} ]/gu, '').trim())")
+    assert len(words) == 5 and all(words) and len(set(words)) == 5, words  # each its name
     shot(page, "deal")
     forward = page.evaluate(STEP_ALL, "ArrowRight")
     assert len(forward) == total

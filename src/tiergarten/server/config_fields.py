@@ -115,6 +115,10 @@ class Settable(BaseSettings):
         json_schema_extra={"group": "tables", "unit": "seconds",
                            "allowed": "0 (never), or seconds from 60 to 604800 (a week), or a "
                                       "duration such as 30m, 2h or 1d"})
+    unlisted_after: float = _seconds(TABLE.unlisted_after, "seconds an open table that nobody "
+                                     "is connected to stays in the lobby's list (time to come "
+                                     "back after closing the tab); its invite link works until "
+                                     "it expires (0: listed until then)", le=86400)
 
     # -- limits per client (Settings; counted across the workers with Redis) ---------------
     rate: float = Field(TABLE.rate, gt=0, description="client messages per second per "

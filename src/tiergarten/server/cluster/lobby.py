@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..edge.protocol import TableMessage
 from ..storage.store import Store, StoreUnavailable
-from ..table.messages import stored_table
+from ..table.expiry import listed, quiet
 
 if TYPE_CHECKING:
     from ..table.manager import TableManager
@@ -31,16 +31,13 @@ class Lobby:
         try:
             ids = await asyncio.to_thread(self.store.table_ids, ("open",))
             rows = await asyncio.to_thread(lambda: [self.store.load_table(t) for t in ids])
+            seen = await asyncio.to_thread(quiet, self.manager)  # left by all a while ago
         except StoreUnavailable:
             return self._remembered()
-        out: list[TableMessage] = []
-        for table_id, row in zip(ids, rows, strict=True):
-            table = self.manager.tables.get(table_id)
-            if table is not None:
-                if table.status == "open" and table.open_seats():
-                    out.append(table.info())
-            elif row is not None and row.status == "open":
-                out.append(stored_table(row))  # the same builder as a live table's
+        live = [self.manager.tables[t] for t in ids if t in self.manager.tables]
+        stored = [r for t, r in zip(ids, rows, strict=True)  # the same builder as a live one's
+                  if r is not None and t not in self.manager.tables]
+        out = listed(self.manager, live, stored, seen)
         self._last = [t for t in out if any(not s.taken for s in t.seats)]
         return self._last
 

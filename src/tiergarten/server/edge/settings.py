@@ -39,6 +39,9 @@ class Settings:
     call_window: float = 3.0  # seconds a reserved moment (real time) waits for its act
     # seconds an open table with nobody connected lasts after its last activity (0: for ever)
     open_table_ttl: float = 1800.0
+    # seconds an open table nobody is connected to stays in the lobby's list (time to come back
+    # after a closed tab); its link works until it expires (0: listed until then)
+    unlisted_after: float = 120.0
     # The base of invite links (`--public-url`, or the network address in LAN mode); None: the
     # address the browser used to reach the server.
     public_url: str | None = None

@@ -16,6 +16,12 @@ is nobody else, and in a deployment of several the check first takes the table's
 (`claims`: the workers' leases, cluster/lease.py), so one worker closes it, once, and no
 worker takes it meanwhile; a table another worker owns is that worker's to close.
 
+The lobby lists an open table (`listed`) while someone is connected to it or for
+`unlisted_after` seconds after its last activity (time to come back after a closed tab): a
+table whose people all left leaves the list soon, though its invite link works until it
+expires. Each check notes activity at a table someone is connected to before half of that
+time has passed too, so a worker's lobby can tell from the store alone.
+
 Each check also stops the tables this process runs that were closed elsewhere (`tiergarten
 admin close` against the database while this server runs alone): their people are told, and
 their connections closed, within a check.
@@ -26,7 +32,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ..edge.metrics import CLOSED_TABLES
@@ -34,7 +40,10 @@ from ..storage.store import StoreUnavailable, utc_now
 from .closing import EXPIRED, OPERATOR
 
 if TYPE_CHECKING:
+    from ..edge.protocol import TableMessage
+    from ..storage.store import TableRow
     from .manager import TableManager
+    from .tables import LiveTable
 
 log = logging.getLogger("tiergarten.server")
 
@@ -56,6 +65,7 @@ class Expiry:
     def __init__(self, manager: TableManager, ttl: float, claims: Claims | None = None,
                  now: Callable[[], dt.datetime] = utc_now) -> None:
         self.manager, self.ttl, self.claims, self.now = manager, ttl, claims, now
+        self.touch_after = min(t for t in (ttl, manager.settings.unlisted_after, 1e18) if t > 0) / 2
         self.every = CHECK_EVERY if ttl <= 0 else min(CHECK_EVERY, ttl / 4)
         self._waiting = False  # for the database: said once, until a check gets through
 
@@ -82,12 +92,13 @@ class Expiry:
         """One check: tables closed elsewhere stop here, idle open tables are closed. The
         number this check closed."""
         await self.closed_elsewhere()
-        if self.ttl <= 0:
+        if self.ttl <= 0 and self.manager.settings.unlisted_after <= 0:
             return 0
         now = self.now()
         too_old = now - dt.timedelta(seconds=self.ttl)
         store = self.manager.store
-        idle = await asyncio.to_thread(store.idle_open, now - dt.timedelta(seconds=self.ttl / 2))
+        idle = await asyncio.to_thread(store.idle_open,
+                                       now - dt.timedelta(seconds=self.touch_after))
         closed = 0
         for table_id, last in idle:
             if self.manager.draining:
@@ -95,7 +106,7 @@ class Expiry:
             table = self.manager.tables.get(table_id)
             if table is not None and table.transport.audience(table_id):
                 await asyncio.to_thread(store.touch, table_id)  # someone is here: active
-            elif last < too_old:
+            elif self.ttl > 0 and last < too_old:
                 closed += await self._expire(table_id, too_old, run_here=table is not None)
         return closed
 
@@ -125,3 +136,26 @@ class Expiry:
             log.warning("table %s: closed elsewhere (%s); stopping it here", table_id, reason)
             CLOSED_TABLES.labels(reason=reason).inc()
             await self.manager.shut(table, reason)
+
+
+
+def quiet(manager: TableManager) -> tuple[set[str], dt.datetime]:
+    """The open tables with no activity for `unlisted_after` seconds (none when 0), and since
+    when a table must have been active to be listed (a store's read: run it off the loop)."""
+    grace = manager.settings.unlisted_after
+    since = manager.store.clock() - dt.timedelta(seconds=grace)
+    return (set() if grace <= 0 else {t for t, _ in manager.store.idle_open(since)}), since
+
+
+def listed(manager: TableManager, live: Sequence[LiveTable], stored: Sequence[TableRow] = (),
+           seen: tuple[set[str], dt.datetime] | None = None) -> list[TableMessage]:
+    """The lobby's open tables (see the module doc): of `live` (run here) those with an open
+    seat and someone connected or active lately, and of `stored` (run by nobody here, read
+    from the store) those active lately; `seen`: `quiet(manager)`, if read already."""
+    from .messages import stored_table
+    idle, since = seen or quiet(manager)
+    grace = manager.settings.unlisted_after
+    out = [t.info() for t in live if t.status == "open" and t.open_seats()
+           and (t.id not in idle or t.transport.audience(t.id))]
+    return out + [stored_table(r) for r in stored
+                  if r.status == "open" and (grace <= 0 or r.last_active >= since)]

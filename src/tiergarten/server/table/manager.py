@@ -23,7 +23,7 @@ from ..edge.metrics import CLOSED_TABLES
 from ..edge.protocol import TableMessage
 from ..edge.settings import Settings, TableError, hash_token
 from ..storage.store import CLOSED, UNFINISHED, SeatRow, Store, StoreUnavailable, TableRow
-from . import closing
+from . import closing, expiry
 from .features.chat import ChatLimits, TableChat
 from .ports import SOLE, Account, Locate, Ownership, Playable
 from .spec import TableSpec, document, settle, timer_column
@@ -281,7 +281,7 @@ class TableManager:
         return new
 
     def open_tables(self) -> list[TableMessage]:
-        return [t.info() for t in self.tables.values() if t.status == "open" and t.open_seats()]
+        return expiry.listed(self, list(self.tables.values()))  # the lobby's
 
     def _need(self, table_id: str) -> LiveTable:
         table = self.get(table_id)

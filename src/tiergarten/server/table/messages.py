@@ -54,12 +54,13 @@ def stored_table(row: TableRow) -> TableMessage:
 
 
 def state(state: State, version: int, seat: int | None, legal: list[str],
-          new_events: int | None, added: dict[str, Any]) -> str:
+          new_events: int | None, added: dict[str, Any], waiting: bool = False) -> str:
     """Built from `seat`'s observation and log, and its `legal` actions (as the features
     offer them), with the fields the features add. `log` holds the log entries from position
     `log_from` on: every one (from 0) when `new_events` is None (a greeting, a sync, a state
-    read back), else the `new_events` the last act added."""
+    read back), else the `new_events` the last act added. `waiting`: the table waits for
+    people, nothing has happened yet: no log (the deal's entries come when the game starts)."""
     start = 0 if new_events is None else max(0, len(state.events) - new_events)
-    log = state.log_since(seat, start)
+    log = [] if waiting else state.log_since(seat, start)
     return state_text(version, seat, state.observe(seat), legal,
                       [] if new_events is None else log, log, start, **added)

@@ -266,7 +266,7 @@ class LiveTable:
         if seat is not None and self.status == "playing":
             legal = self.features.offer(seat, [a.text for a in self.state.legal_actions(seat)])
         return messages.state(self.state, self.version, seat, legal, new_events,
-                              self.features.adds(seat))
+                              self.features.adds(seat), waiting=self.status == "open")
 
     # -- starting, stopping, leaving ---------------------------------------------------------
 

@@ -65,17 +65,18 @@ export function showProfile(main, name) {
           h("p.muted", {}, t("profile.games_rated", { n: r.games }),
             r.level ? ` · ${t("profile.level", { bot: tOr(`bot.${r.level}`, r.level) })}` : null),
           ratingChart(r.history))) : h("p.muted", {}, t("profile.unrated"))),
-      h("section#profile-recent.panel", {}, h("h2", {}, t("profile.recent")),
+      // sections with nothing to show are left out (no empty "Played most with")
+      data.recent.length ? h("section#profile-recent.panel", {}, h("h2", {}, t("profile.recent")),
         h("ol.recent", {}, data.recent.map((g) => h(`li${g.won ? ".won" : ""}`, { dataset: { table: g.table } },
           h("strong", {}, gameTitle(g.game)), " ",
           h("span", {}, g.won ? t("profile.won") : t("table.rank", { rank: g.rank })), " · ",
           h("span.muted", {}, g.players.join(", ")), " · ",
           h("time.muted", { datetime: g.at }, new Date(g.at).toLocaleDateString(language, { day: "numeric", month: "short" })),
-          " · ", h("a.replay-link", { href: `#/t/${g.table}/replay` }, t("table.replay")))))),
-      h("section#profile-opponents.panel", {}, h("h2", {}, t("profile.opponents")),
+          " · ", h("a.replay-link", { href: `#/t/${g.table}/replay` }, t("table.replay")))))) : null,
+      data.opponents.length ? h("section#profile-opponents.panel", {}, h("h2", {}, t("profile.opponents")),
         h("ul", {}, data.opponents.map((o) => h("li", {},
           o.account ? h("a", { href: `#/p/${encodeURIComponent(o.account)}` }, o.name) : o.name,
-          " ", h("span.muted", {}, t("profile.together", { n: o.games })))))));
+          " ", h("span.muted", {}, t("profile.together", { n: o.games })))))) : null);
   }
 
   start();

@@ -84,11 +84,12 @@ export function showReplay(main, tableId) {
       h("section.table-head", {}, h("h1", {}, t("replay.title"), " · ", tOr(`game.${data.game}.title`, data.game)),
         h("a.button", { href: `#/t/${tableId}` }, t("replay.back"))),
       h("section.panel.replay-controls", { "aria-label": t("replay.controls") },
-        h("button#replay-first", { type: "button", onclick: () => go(0), "aria-label": t("replay.first"), title: t("replay.first") }, "⏮"),
-        h("button#replay-prev", { type: "button", onclick: () => go(index - 1), "aria-label": t("replay.previous"), title: t("replay.previous") }, "◀"),
-        h("button#replay-play", { type: "button", onclick: play, "aria-label": timer ? t("replay.pause") : t("replay.play"), title: timer ? t("replay.pause") : t("replay.play") }, timer ? "⏸" : "▶"),
-        h("button#replay-next", { type: "button", onclick: () => go(index + 1), "aria-label": t("replay.next"), title: t("replay.next") }, "▶▶"),
-        h("button#replay-last", { type: "button", onclick: () => go(last), "aria-label": t("replay.last"), title: t("replay.last") }, "⏭"),
+        // each button says what it does in words, its symbol beside them (play ▶ is not "next")
+        control("button#replay-first", () => go(0), "⏮", t("replay.first")),
+        control("button#replay-prev", () => go(index - 1), "‹", t("replay.previous")),
+        control(`button#replay-play${timer ? ".on" : ""}`, play, timer ? "⏸" : "▶", timer ? t("replay.pause") : t("replay.play")),
+        control("button#replay-next", () => go(index + 1), "›", t("replay.next"), true),
+        control("button#replay-last", () => go(last), "⏭", t("replay.last"), true),
         h("input#replay-range", { type: "range", min: 0, max: last, value: index, "aria-label": t("replay.position"),
           oninput: (e) => go(Number(e.target.value)) }),
         h("span#replay-step", {}, t("replay.step", { n: index, total: last })),
@@ -108,4 +109,10 @@ export function showReplay(main, tableId) {
     stop: () => { clearInterval(timer); document.removeEventListener("keydown", onKey); },
     refresh: () => data && render(),
   };
+}
+
+// A replay control: its words, and its symbol before them (after them for the forward ones).
+function control(spec, onclick, symbol, words, after = false) {
+  const mark = h("span.replay-symbol", { "aria-hidden": "true" }, symbol);
+  return h(spec, { type: "button", onclick }, after ? [words, " ", mark] : [mark, " ", words]);
 }

@@ -22,7 +22,9 @@ import { boardSection } from "./table/board.js";
 import { rulesPanel } from "./table/rules.js";
 import { logPanel, logAtEnd, followLog } from "./table/log.js";
 import { resultsPanel } from "./table/results.js";
+import { waitingPanel } from "./table/waiting.js";
 import { errorText } from "./table/refusal.js";
+import { dialogFocus } from "./focus.js";
 
 export function showTable(main, tableId) {
   const screen = new TableScreen(main, tableId);
@@ -54,6 +56,7 @@ class TableScreen {
     this.coach = null;          // a tutorial's coach above it (js/tutorial.js)
     this.ticker = startTicker(this.view, () => timerText(this.info, this.changedAt));
     resetClocks();
+    this.dialogs = dialogFocus(this.view);  // a board's dialog takes the focus and gives it back
     this.onKey = (event) => {
       if (this.currentCtx && this.game?.onKey?.(event, this.currentCtx)) event.preventDefault();
     };
@@ -122,8 +125,10 @@ class TableScreen {
     const state = this.conn.states.get((this.shown = chooseSeat(this.conn.states, this.shown)));
     const next = h("div", {}, ...this.parts(state));
     const atEnd = logAtEnd(this.view);
+    const focused = document.activeElement;
     morphChildren(this.view, next);
     followLog(this.view, atEnd);
+    this.dialogs(focused);
     this.lastRendered = state;
   }
 
@@ -135,10 +140,11 @@ class TableScreen {
         () => timerText(info, this.changedAt)),
       seatsBar(info, mine, (seat) => this.leave(seat)),
       mine.length ? null : watchingNotice(this.spectator),
+      info.status === "open" ? this.waiting(mine) : null,
       ...this.invitation(mine),
-      this.boardPart(state, mine),
+      info.status === "open" ? null : this.boardPart(state, mine),
       rulesPanel(info.game),
-      state ? logPanel(this.conn.logs.get(this.shown) || [], info, this.game, this.names()) : null,
+      state && info.status !== "open" ? logPanel(this.conn.logs.get(this.shown) || [], info, this.game, this.names()) : null,
       info.status === "over" && state ? resultsPanel(state, info, this.names(), mine, this.tableId) : null,
     ];
   }
@@ -148,6 +154,12 @@ class TableScreen {
     if (this.info.status !== "open" || !this.info.seats.some((s) => !s.taken)) return [];
     const join = joinForm(this.tableId, this.info, mine.length > 0, () => this.conn.connectAll());
     return [this.invite ? invitePanel(this.invite) : null, join];
+  }
+
+  // Before the game: who is there and who is missing, no board (js/table/waiting.js).
+  waiting(mine) {
+    this.currentCtx = null;
+    return waitingPanel(this.info, mine, this.names());
   }
 
   boardPart(state, mine) {

@@ -6,6 +6,7 @@
 // Each colour also has its own shape and name on the card, so no card depends on colour vision.
 import { h, svg, toast } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
+import { fitLabel } from "../../js/labels.js";
 
 // Where the lobby lists this game (the easiest first), and the parameters of its refusals
 // that name seats (the table shows them as the players' names).
@@ -46,8 +47,8 @@ export function card(code, big = true, label = null) {
     <text x="40" y="63" font-size="30" text-anchor="middle" font-family="Noto Color Emoji, sans-serif">${EMOJI[animal]}</text>
     <text x="8" y="18" font-size="15" fill="${ink}">${shape}</text>
     <text x="72" y="18" font-size="15" fill="${ink}" text-anchor="end">${shape}</text>
-    <text x="40" y="96" font-size="11" font-weight="700" text-anchor="middle" fill="${ink}">${escape(t(`lm.animal.${animal}`))}</text>
-    <text x="40" y="106" font-size="8" text-anchor="middle" fill="${ink}">${escape(t(`lm.colour.${colour}`))}</text></svg>`);
+    ${fitLabel(t(`lm.animal.${animal}`), { x: 40, y: 89.5, width: 72, height: 19, size: 11, min: 7, weight: 700, fill: ink })}
+    ${fitLabel(t(`lm.colour.${colour}`), { x: 40, y: 104.5, width: 72, height: 10, size: 8, min: 6, lines: 1, fill: ink })}</svg>`);
 }
 
 export function describe(event, names) {
@@ -206,7 +207,7 @@ export function render(ctx) {
     h("div.lm-features", {}, COLOURS.map((c, i) => h("button.lm-feature", { type: "button", dataset: { feature: c },
       style: `border-color:${PAINT[c][0]}`, onclick: () => { hit(ctx, caller, c); ctx.refresh(); } },
     h("span.swatch", { style: `background:${PAINT[c][0]}` }, PAINT[c][1]), t(`lm.colour.${c}`), h("kbd", {}, COLOUR_KEYS[i])))),
-    h("button.link", { type: "button", onclick: () => { close(ctx, true); ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
+    h("button.link", { type: "button", dataset: { dialogClose: "" }, onclick: () => { close(ctx, true); ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
 
   const choices = [];
   for (const local of locals) {

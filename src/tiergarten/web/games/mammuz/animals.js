@@ -2,6 +2,7 @@
 // emoji picture, a colour band and the name, so each card reads at once (and by its
 // aria-label without colour and by screen readers).
 import { svg } from "../../js/dom.js";
+import { fitLabel } from "../../js/labels.js";
 
 // name -> [emoji, colour]
 const ANIMALS = {
@@ -28,6 +29,6 @@ export function animalCard(name, label) {
     <rect x="1" y="1" width="58" height="16" rx="6" fill="${colour}"/>
     ${dino ? `<text x="54" y="13" font-size="9" text-anchor="end" fill="#fff">★</text>` : ""}
     <text x="30" y="56" font-size="28" text-anchor="middle" font-family="Noto Color Emoji, sans-serif">${emoji}</text>
-    <text x="30" y="82" font-size="${name.length > 9 ? 6.5 : 8}" text-anchor="middle" fill="#333">${label ?? name}</text>
+    ${fitLabel(label ?? name, { x: 30, y: 75.5, width: 54, height: 26, size: 8, min: 5.5, lines: 3 })}
     </svg>`);
 }

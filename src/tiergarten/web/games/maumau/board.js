@@ -122,7 +122,7 @@ export function render(ctx) {
     h("div.suits", {}, ui.chooser.options.map((p) => h("button.suit", { type: "button", dataset: { suit: p.suit },
       style: `color:${suitColour(p.suit)}`, onclick: () => { ui.chooser = null; ui.say = false; ctx.act(p.notation); } },
     h("span.symbol", {}, suitSymbol(p.suit)), h("span", {}, t(`maumau.suit.${p.suit}`))))),
-    h("button.link", { type: "button", onclick: () => { ui.chooser = null; ctx.refresh(); } }, t("table.cancel"))) : null;
+    h("button.link", { type: "button", dataset: { dialogClose: "" }, onclick: () => { ui.chooser = null; ctx.refresh(); } }, t("table.cancel"), " ", h("kbd", {}, "Esc"))) : null;
 
   const prevHand = new Set(ctx.prev?.hand ?? []);
   const myTurn = me !== null && legal.length > 0;

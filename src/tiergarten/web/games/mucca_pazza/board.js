@@ -7,6 +7,7 @@
 import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { api, tokensFor } from "../../js/api.js";
+import { breakable } from "../../js/labels.js";
 
 // Where the lobby lists this game (the easiest first); none of its refusals names a seat.
 export const playOrder = 4;
@@ -69,28 +70,6 @@ export function describe(event, names) {
   }
 }
 
-// A name that may break over two lines on a narrow tile: soft hyphens where a syllable may
-// start ("Schild\u00adkröte", "cock\u00adatoo"), shown only when the name must wrap, never cut.
-const VOWEL = /[aeiouyäöüàèéìòùąęó]/i;
-const ONSET = /^(?:[bcdfgkpt][rl]|sch|ch|sp|st|sz|cz|rz|dz)$/i;  // consonants a syllable may start with
-
-function breakable(word) {
-  if (word.length < 7) return word;
-  const cuts = new Set();
-  for (let i = 2; i < word.length - 2; i++) {
-    if (VOWEL.test(word[i]) || !VOWEL.test(word[i + 1]) || !VOWEL.test(word.slice(0, i))) continue;
-    let start = i;  // the consonants before this vowel, from `start` to `i`
-    while (start > 0 && !VOWEL.test(word[start - 1]) && /\p{L}/u.test(word[start - 1])) start--;
-    if (start === 0) continue;
-    const run = word.slice(start, i + 1);
-    let cut = i;  // one consonant starts the next syllable ...
-    if (/ck$/i.test(run)) cut = i + 1;  // ... "ck" ends this one ...
-    else for (let k = start; k < i; k++) if (ONSET.test(word.slice(k, i + 1))) { cut = k; break; }  // ... or a cluster starts it
-    if (cut - 0 >= 2 && word.length - cut >= 2) cuts.add(cut);
-  }
-  return [...word].map((c, i) => (cuts.has(i) ? `\u00ad${c}` : c)).join("");
-}
-
 // The move log's line where another player's turn starts (at that player's first move).
 const MOVES = new Set(["slide", "reveal", "stop"]);
 export function separator(entry, _prev, names, before) {
@@ -110,7 +89,7 @@ function tile(animal, part, glow, extra = "") {
 }
 
 // A small face-up card (landing place, won cards, grid).
-function card(animal, extra = "", title = null) {
+export function card(animal, extra = "", title = null) {
   return h(`div.mp-card${extra}`, { dataset: { animal }, style: `--c: ${colour(animal)}`, title },
     h("span.mp-card-pic", { "aria-hidden": "true" }, emoji(animal)), h("span.mp-card-name", {}, breakable(name(animal))));
 }

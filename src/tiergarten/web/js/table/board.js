@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 // returns the board's section and the context it was drawn from.
 export function boardSection(screen, state) {
   const ctx = boardContext(screen, state);
-  const section = h("section#board.board", { dataset: { game: screen.info.game, seat: state.seat ?? "watch", version: state.version } },
+  const section = h("section#board.board", { tabindex: "-1", dataset: { game: screen.info.game, seat: state.seat ?? "watch", version: state.version } },
     screen.game.render(ctx));
   return { section, ctx };
 }

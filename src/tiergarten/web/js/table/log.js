@@ -19,6 +19,7 @@ export function keptLog(known, message) {
 }
 
 export function logPanel(entries, info, game, names) {
+  if (!entries.length) return null;  // no "Moves (0)" box before the first move
   // focusable: a keyboard can scroll the log too
   const list = h("ol#log-list.log-list", { "aria-label": t("table.log"), tabindex: "0" });
   entries.forEach((e, i) => {
