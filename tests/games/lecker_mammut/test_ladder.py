@@ -6,7 +6,10 @@ All in virtual time (`play_virtual`: the clock is injected, nothing sleeps)."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
 import tiergarten
 from tiergarten.bots import make
@@ -106,3 +109,15 @@ def test_the_levels_flip_and_choose_slower_down_the_ladder() -> None:
         values = [getattr(REFLEXES[level], field) for level in LADDER]
         assert values == sorted(values, reverse=True), field
     assert REFLEXES["slow"] == REFLEXES["easy"] and REFLEXES["fast"] == REFLEXES["expert"]
+
+
+def test_the_page_says_each_levels_speed_in_every_language() -> None:
+    """The bot menu's line on each level ("reacts in about 2 s") names its median reaction."""
+    folder = Path(tiergarten.__file__).parent / "web" / "games" / "lecker_mammut" / "i18n"
+    for language in ("en", "de", "pl", "it"):
+        words = json.loads((folder / f"{language}.json").read_text(encoding="utf-8"))
+        for level in LADDER:
+            line = words[f"game.lecker_mammut.level.{level}"]
+            said = re.search(r"(\d+(?:[.,]\d+)?) s\b", line)
+            assert said is not None, (language, level, line)
+            assert abs(float(said.group(1).replace(",", ".")) - REFLEXES[level].median) <= 0.25
