@@ -349,5 +349,5 @@ BOTS: dict[str, Factory] = {"slow": SlowBot, "normal": NormalBot, "fast": FastBo
 LEVELS: dict[str, Factory] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot,
                               "expert": ExpertBot, "master": MasterBot}
 
-__all__ = ["BOTS", "FLOOR", "LEVELS", "REFLEXES", "EasyBot", "ExpertBot", "FastBot", "HardBot", "LeckerBot",
-           "MasterBot", "NormalBot", "Reflexes", "SlowBot", "safest_top"]
+__all__ = ["BOTS", "FLOOR", "LEVELS", "REFLEXES", "EasyBot", "ExpertBot", "FastBot", "HardBot",
+           "LeckerBot", "MasterBot", "NormalBot", "Reflexes", "SlowBot", "safest_top"]
