@@ -263,6 +263,7 @@ class TableMessage(_Sent):
     chat: bool  # chat is on (the creator may switch it off)
     clock: ClockSpec | None  # {"bank", "increment"} seconds, or null
     tutorial: str | None  # the tutorial this table teaches, or null
+    head_starts: list[float]  # real time: per seat, seconds its hits count earlier ([]: none)
     rules: int | None  # the rules version the game is played under (docs/games/<id>.md); null:
     # stored before versions were named, and not settled
 
