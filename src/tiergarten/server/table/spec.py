@@ -27,8 +27,8 @@ or none at all as 0.1.0 wrote it, with the `timer` and `hints` columns).
 >>> old = TableRow("t", "maumau", 2, {}, 7, None, "open", seats=[SeatRow(0, "human"),
 ...                SeatRow(1, "bot", bot="random")], extra={"chat": False, "clock": {"bank": 60}})
 >>> spec, started = read(old)
->>> spec.time, spec.chat, spec.seats
-(PlayerClock(kind='clock', bank=60.0, increment=0.0), False, [None, SeatSpec(bot='random', head_start=None)])
+>>> spec.time, spec.chat, [seat and seat.bot for seat in spec.seats]
+(PlayerClock(kind='clock', bank=60.0, increment=0.0), False, [None, 'random'])
 """
 
 from __future__ import annotations
