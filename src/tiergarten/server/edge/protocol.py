@@ -179,6 +179,7 @@ class CoachView(_Sent):
     key: str  # the i18n key of what the coach says
     allow: list[str] | None  # the moves it teaches (notation prefixes); null: any
     done: bool
+    waiting: bool  # the learner has no move now (another's turn): the coach says so
 
 
 class StateMessage(_Sent):
