@@ -48,8 +48,8 @@ def press_taught(page: Any, tutorial: str, rng: random.Random) -> None:
             with contextlib.suppress(PlaywrightTimeout):
                 pick.first.click(timeout=3000)
         elif feature and page.locator(".lm-club").count():
-            page.locator(".lm-club").first.click()
-            with contextlib.suppress(PlaywrightTimeout):
+            with contextlib.suppress(PlaywrightTimeout):  # the table may move on meanwhile
+                page.locator(".lm-club").first.click(timeout=3000)
                 page.locator(f".lm-call .lm-feature[data-feature='{feature}']").click(timeout=3000)
         elif page.locator(".lm-flip:not([disabled])").count():
             page.locator(".lm-flip").first.click()
