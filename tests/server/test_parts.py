@@ -188,7 +188,7 @@ def test_the_fair_queue_settles_in_credited_order_once_nothing_earlier_can_come(
                 all_four.set()
 
         window = 0.1
-        queue = FairQueue(lambda: window, settle)
+        queue = FairQueue(lambda held: window, settle)
         flip = tiergarten.load("lecker_mammut", players=4).parse_action("flip")
         now = loop.time()
         for seat, credit in ((0, now), (1, now - 0.08), (2, now - 0.05), (3, now - 0.08)):
@@ -212,7 +212,7 @@ def test_with_no_window_an_act_is_settled_at_once_and_stop_drops_what_is_held() 
             settled.append(item.seat)
 
         window = 0.0
-        queue = FairQueue(lambda: window, settle)
+        queue = FairQueue(lambda held: window, settle)
         flip = tiergarten.load("lecker_mammut", players=2).parse_action("flip")
         queue.hold(asyncio.get_running_loop().time(), 0, flip, 0)
         await queue.settled()

@@ -59,16 +59,26 @@ class Reflexes:
     pause: float = 0.8  # extra wait before flipping on after a good hit
 
 
+FLOOR = 0.6  # seconds: no level reacts faster than a quick person
+
+
+def _level(median: float, steal: float, false_hit: float, pace: float, choose: float,
+           spread: float = 0.25) -> Reflexes:
+    return Reflexes(median=median, spread=spread, steal=steal, false_hit=false_hit, pace=pace,
+                    choose=choose)
+
+
+# The ladder, from a child's pace to a quick teenager's: the median reaction roughly halves
+# from `easy` to `master`, and none is quicker than `FLOOR` (docs/games/lecker_mammut.md).
 REFLEXES: dict[str, Reflexes] = {
-    "slow": Reflexes(median=1.60, spread=0.45, steal=0.50, false_hit=0.06, pace=1.6, choose=1.2),
-    "normal": Reflexes(median=1.20, spread=0.40, steal=0.35, false_hit=0.04, pace=1.2,
-                       choose=0.9),
-    "fast": Reflexes(median=0.95, spread=0.35, steal=0.25, false_hit=0.03, pace=1.0, choose=0.7),
-    "hard": Reflexes(median=0.75, spread=0.30, steal=0.15, false_hit=0.015, pace=0.8,
-                     choose=0.5),
-    "expert": Reflexes(median=0.60, spread=0.25, steal=0.10, false_hit=0.01, pace=0.7,
-                       choose=0.4),
+    "easy": _level(3.00, steal=0.60, false_hit=0.05, pace=1.6, choose=1.5),
+    "normal": _level(2.20, steal=0.45, false_hit=0.04, pace=1.4, choose=1.2),
+    "hard": _level(1.50, steal=0.30, false_hit=0.03, pace=1.2, choose=0.9),
+    "expert": _level(1.00, steal=0.20, false_hit=0.015, pace=1.0, choose=0.7, spread=0.22),
+    "master": _level(0.75, steal=0.15, false_hit=0.01, pace=0.9, choose=0.6, spread=0.20),
 }
+REFLEXES["slow"] = REFLEXES["easy"]  # the bots of 0.1 by their old names
+REFLEXES["fast"] = REFLEXES["expert"]
 
 
 @dataclass
@@ -152,8 +162,9 @@ class LeckerBot(Bot):
         return f
 
     def _reaction(self) -> float:
+        """A sampled reaction time: log-normal about the level's median, never under `FLOOR`."""
         r = self.reflexes
-        return r.median * math.exp(r.spread * self.rng.gauss(0.0, 1.0))
+        return max(FLOOR, r.median * math.exp(r.spread * self.rng.gauss(0.0, 1.0)))
 
     # -- flipping, passing, choosing --------------------------------------------------------
 
@@ -248,18 +259,19 @@ class HardBot(LeckerBot):
     name = "hard"
 
 
+class EasyBot(LeckerBot):
+    name = "easy"
+
+
 class ExpertBot(LeckerBot):
     """A quicker, steadier hand than `hard`."""
 
     name = "expert"
 
-    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
-        super().__init__(game, seat, rng, REFLEXES["expert"])
-
 
 class MasterBot(LeckerBot):
-    """The expert's hand — the same reaction clock, flipping pace and false alarms — with
-    better choices:
+    """The quickest hand of the ladder (`REFLEXES["master"]`, still no quicker than a quick
+    person), with better choices:
 
     - *the call*: when its hand lands for a triple and several features show three, it calls
       the one worth most: the middle cards it takes, plus twice the cards of the others' piles
@@ -277,7 +289,7 @@ class MasterBot(LeckerBot):
     name = "master"
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
-        super().__init__(game, seat, rng, REFLEXES["expert"])
+        super().__init__(game, seat, rng, REFLEXES["master"])
         self.known: set[int] = set()  # cards seen face up this round
         self.known_round: int | None = None
 
@@ -334,8 +346,8 @@ def _worth(obs: dict[str, Any], seat: int, f: int, counts: list[int]) -> int:
 
 BOTS: dict[str, Factory] = {"slow": SlowBot, "normal": NormalBot, "fast": FastBot,
                             "hard": HardBot}
-LEVELS: dict[str, Factory] = {"easy": SlowBot, "normal": NormalBot, "hard": HardBot,
+LEVELS: dict[str, Factory] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot,
                               "expert": ExpertBot, "master": MasterBot}
 
-__all__ = ["BOTS", "LEVELS", "REFLEXES", "ExpertBot", "FastBot", "HardBot", "LeckerBot",
-           "MasterBot", "NormalBot", "Reflexes", "SlowBot", "safest_top"]
+__all__ = ["BOTS", "FLOOR", "LEVELS", "REFLEXES", "EasyBot", "ExpertBot", "FastBot", "HardBot",
+           "LeckerBot", "MasterBot", "NormalBot", "Reflexes", "SlowBot", "safest_top"]

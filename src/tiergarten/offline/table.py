@@ -134,8 +134,8 @@ class Table:
         return {"type": "table", "id": self.id, "game": self.game, "players": self.players,
                 "options": self.options, "status": self.status, "version": self.version,
                 "timer": None, "hints": self.hints, "chat": False, "clock": None,
-                "tutorial": None, "created": self.created, "rules": self.state.game.rules,
-                "rematch": self.rematch,
+                "tutorial": None, "head_starts": [], "created": self.created,
+                "rules": self.state.game.rules, "rematch": self.rematch,
                 "seats": [s.info(s.seat in connected) for s in self.seats]}
 
     def bot(self, seat: int) -> bots.Bot:

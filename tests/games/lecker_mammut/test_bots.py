@@ -29,7 +29,7 @@ def bot(name: str, state: tiergarten.State, seat: int, seed: int = 0) -> LeckerB
 
 def test_the_levels_are_offered_by_name() -> None:
     assert {"slow", "normal", "fast", "hard"} <= set(names("lecker_mammut"))
-    medians = [REFLEXES[level].median for level in ("slow", "normal", "fast", "hard")]
+    medians = [REFLEXES[level].median for level in ("slow", "normal", "hard", "fast")]
     assert medians == sorted(medians, reverse=True)
 
 
@@ -160,5 +160,6 @@ def wins(fast: str, slow: str, games: int) -> float:
 def test_faster_levels_win_more_often() -> None:
     # In larger runs the faster level of each pair wins over 90 % (see the docs page); with
     # 16 games a pair, 11 wins would be chance at p < 0.04 for an even match.
-    for fast, slow in (("normal", "slow"), ("fast", "normal"), ("hard", "fast")):
+    for fast, slow in (("normal", "easy"), ("hard", "normal"), ("expert", "hard"),
+                       ("master", "expert")):
         assert wins(fast, slow, 16) >= 11, f"{fast} should beat {slow}"

@@ -57,10 +57,12 @@ def clean_name(name: str) -> str:
 
 
 class SeatSpec(BaseModel):
-    """One seat at a new table: a bot by name, or open for a person."""
+    """One seat at a new table: a bot by name, or open for a person (who may get a head start
+    in seconds at a real-time table: server/table/spec.py)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     bot: str | None = Field(default=None, max_length=40)
+    head_start: float | None = None
 
 
 class ClockSpec(BaseModel):

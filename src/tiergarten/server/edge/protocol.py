@@ -180,6 +180,7 @@ class CoachView(_Sent):
     key: str  # the i18n key of what the coach says
     allow: list[str] | None  # the moves it teaches (notation prefixes); null: any
     done: bool
+    waiting: bool  # the learner has no move now (another's turn): the coach says so
 
 
 class StateMessage(_Sent):
@@ -264,6 +265,7 @@ class TableMessage(_Sent):
     chat: bool  # chat is on (the creator may switch it off)
     clock: ClockSpec | None  # {"bank", "increment"} seconds, or null
     tutorial: str | None  # the tutorial this table teaches, or null
+    head_starts: list[float]  # real time: per seat, seconds its hits count earlier ([]: none)
     rules: int | None  # the rules version the game is played under (docs/games/<id>.md); null:
     # stored before versions were named, and not settled
 

@@ -80,7 +80,8 @@ class BotDriver:
 
     def __init__(self, table_log: TableLog, seats: Seats, settings: Settings, fire: Fire,
                  seating_changed: Callable[[], None], connected: Callable[[int], bool],
-                 limit: TimeLimit | None = None) -> None:
+                 limit: TimeLimit | None = None,
+                 held: Callable[[], bool] = lambda: False) -> None:
         self.log = table_log
         self.seats = seats
         self.settings = settings
@@ -96,6 +97,7 @@ class BotDriver:
         self._since = self._started  # when the table last changed (a bot's pause counts from it)
         self._skipped = 0.0  # bots' seconds that passed without real time (bot_pace 0)
         self.limit = limit  # how long people may think (None: as long as they like)
+        self.held = held  # whether the bots wait now (a tutorial's step: the learner's race)
 
     def wake(self) -> None:
         """The table changed: think again."""
@@ -129,7 +131,7 @@ class BotDriver:
             due = self._since  # a bot moving now became due then: its pause counts from there
             version = self.log.version
             state = self.log.state
-            seats = self.in_control()
+            seats = {} if self.held() else self.in_control()
             move = None
             if any(seat in seats for seat in state.to_move()):
                 try:  # bots think in a worker thread, on a copy, so the server stays responsive

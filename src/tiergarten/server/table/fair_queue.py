@@ -3,8 +3,9 @@
 Arrival at the server is not a fair order by itself: a player far away arrives later. So an
 act is *credited* at its arrival minus half its connection's measured round trip (capped, and
 never before the version it was made against existed), *held* until no act credited earlier can
-still arrive (`window`: the largest credit any seated connection gets now), and *settled* in
-credited order (ties: order of arrival), one after the other.
+still arrive (`window(held)`: the largest credit any seated connection gets now, and for a hit
+the largest head start of another seat), and *settled* in credited order (ties: order of
+arrival), one after the other.
 
 A *reserved moment* (the moment of a real-time act, the act itself to follow) is held like an
 act without its action yet: at its credited time it blocks the line (nothing credited later
@@ -68,7 +69,7 @@ class Held:
 class FairQueue:
     """Held acts of one table, released in credited order to `settle`, one at a time."""
 
-    def __init__(self, window: Callable[[], float],
+    def __init__(self, window: Callable[[Held], float],
                  settle: Callable[[Held], Awaitable[None]],
                  lapse: Callable[[Held], Action | None] = lambda held: None) -> None:
         self.window = window
@@ -180,7 +181,7 @@ class FairQueue:
                     del self._reserved[head.seat]
                 self._end(head, self.lapse(head))
                 continue
-            due = head.credit + self.window()
+            due = head.credit + self.window(head)
             if due > now + SLACK:
                 self._wake = self._loop.call_at(due, self._release)
                 break

@@ -8,8 +8,13 @@ decides: the player count, every option, the rules version.
 
 A table's row keeps its spec in the columns that have always held it (game, players, options,
 seed, rules, hints; the bots in its seats) and the rest in one versioned document in
-`tables.extra` (`document`): `{"v": 1, "chat", "time", "tutorial", "started"}`, where `started`
-is when the game began (whence a rebuilt clock counts), not a setting. The `timer` column
+`tables.extra` (`document`): `{"v": 1, "chat", "time", "tutorial", "started"}` (and
+`"head_starts"` when a seat has one), where `started` is when the game began (whence a rebuilt
+clock counts), not a setting.
+
+A *head start* (real-time games only) is a person's seat's handicap: its hits count that many
+seconds earlier than they were made (never before the cards they were made on were on the
+table), so a child can win a race against a quicker hand: features/fair.py. The `timer` column
 mirrors a turn timer for whoever reads the columns. `read` gives the spec of any row: one with
 a document, or one from before (0.2.0's `extra` of `chat`, `clock`, `tutorial` and `started`,
 or none at all as 0.1.0 wrote it, with the `timer` and `hints` columns).
@@ -22,8 +27,8 @@ or none at all as 0.1.0 wrote it, with the `timer` and `hints` columns).
 >>> old = TableRow("t", "maumau", 2, {}, 7, None, "open", seats=[SeatRow(0, "human"),
 ...                SeatRow(1, "bot", bot="random")], extra={"chat": False, "clock": {"bank": 60}})
 >>> spec, started = read(old)
->>> spec.time, spec.chat, spec.seats
-(PlayerClock(kind='clock', bank=60.0, increment=0.0), False, [None, SeatSpec(bot='random')])
+>>> spec.time, spec.chat, [seat and seat.bot for seat in spec.seats]
+(PlayerClock(kind='clock', bank=60.0, increment=0.0), False, [None, 'random'])
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from tiergarten import bots
-from tiergarten.core import OptionError, load
+from tiergarten.core import Game, OptionError, load
 
 from ..edge.bodies import CreateTable, SeatSpec
 from ..storage.store import TableRow
@@ -76,6 +81,7 @@ class TableSpec(_Setting):
     chat: bool = True
     time: TimeControl | None = None
     tutorial: str | None = None  # the tutorial the table teaches (server/table/tutorial.py)
+    head_starts: list[float] = Field(default_factory=list)  # per seat, seconds ([]: none)
 
 
 def requested(body: CreateTable) -> TableSpec:
@@ -107,6 +113,7 @@ def settle(spec: TableSpec, allow_seeds: bool) -> TableSpec:
     if spec.seed is not None and not allow_seeds and not spec.tutorial:
         raise OptionError("this server does not let a table's creator choose the seed")
     seats: list[SeatSpec | None] = []
+    head_starts = [0.0] * game.players
     for seat in range(game.players):
         given = spec.seats[seat] if seat < len(spec.seats) else None
         if given is not None and given.bot is not None:
@@ -114,8 +121,31 @@ def settle(spec: TableSpec, allow_seeds: bool) -> TableSpec:
             seats.append(SeatSpec(bot=given.bot))
         else:
             seats.append(None)
+        asked = given.head_start if given is not None else None
+        if asked is None and seat < len(spec.head_starts):  # a rematch keeps the head starts
+            asked = spec.head_starts[seat] or None
+        if asked is not None:
+            head_starts[seat] = head_start(game, seat, asked, given is not None
+                                           and given.bot is not None)
     return spec.model_copy(update={"players": game.players, "options": dict(game.options),
-                                   "rules": game.rules, "seats": seats})
+                                   "rules": game.rules, "seats": seats,
+                                   "head_starts": head_starts if any(head_starts) else []})
+
+
+MAX_HEAD_START = 3.0  # seconds: the call window's default, a child's whole reaction
+
+
+def head_start(game: Game, seat: int, seconds: float, bot: bool) -> float:
+    """The head start of `seconds` asked for `seat` (a `bot`'s?), checked: a person's seat,
+    a real-time game, 0 to `MAX_HEAD_START` seconds."""
+    if not game.info.real_time:
+        raise OptionError(f"a head start is for real-time games; {game.info.title} is played "
+                          "in turns")
+    if bot:
+        raise OptionError(f"seat {seat} is a bot's: a head start is for a person's seat")
+    if not 0.0 <= seconds <= MAX_HEAD_START:
+        raise OptionError(f"a head start is 0 to {MAX_HEAD_START:g} seconds, not {seconds:g}")
+    return seconds
 
 
 # -- the stored document ---------------------------------------------------------------------
@@ -129,6 +159,7 @@ class _Document(BaseModel):
     time: TimeControl | None = None
     tutorial: str | None = None
     started: dt.datetime | None = None
+    head_starts: list[float] = Field(default_factory=list)
 
 
 class _Clock(BaseModel):
@@ -152,8 +183,11 @@ _STORED: TypeAdapter[_Document | _Unversioned] = TypeAdapter(_Document | _Unvers
 
 def document(spec: TableSpec, started: dt.datetime | None) -> dict[str, Any]:
     """What `tables.extra` holds of `spec` (and when its game began, if it has)."""
-    return _Document(v=1, chat=spec.chat, time=spec.time, tutorial=spec.tutorial,
-                     started=started).model_dump(mode="json")
+    stored = _Document(v=1, chat=spec.chat, time=spec.time, tutorial=spec.tutorial,
+                       started=started, head_starts=spec.head_starts).model_dump(mode="json")
+    if not spec.head_starts:
+        del stored["head_starts"]  # as every table without one has always been stored
+    return stored
 
 
 def timer_column(spec: TableSpec) -> float | None:
@@ -165,8 +199,9 @@ def read(row: TableRow) -> tuple[TableSpec, dt.datetime | None]:
     """The spec of a stored table, and when its game began (None: not yet, or not kept)."""
     stored = _STORED.validate_python(row.extra)
     time: TurnTimer | PlayerClock | None
+    head_starts: list[float] = []
     if isinstance(stored, _Document):
-        time = stored.time
+        time, head_starts = stored.time, stored.head_starts
     elif stored.clock is not None:
         time = PlayerClock(bank=stored.clock.bank, increment=stored.clock.increment)
     else:
@@ -174,5 +209,6 @@ def read(row: TableRow) -> tuple[TableSpec, dt.datetime | None]:
     seats = [SeatSpec(bot=s.bot) if s.kind == "bot" else None for s in row.seats]
     spec = TableSpec(game=row.game, players=row.players, options=dict(row.options),
                      rules=row.rules, seats=seats, seed=row.seed, hints=row.hints,
-                     chat=stored.chat, time=time, tutorial=stored.tutorial)
+                     chat=stored.chat, time=time, tutorial=stored.tutorial,
+                     head_starts=head_starts)
     return spec, stored.started

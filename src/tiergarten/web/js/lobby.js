@@ -113,8 +113,16 @@ function createForm(game) {
       // A second person at this screen (hot-seat) gets a name of their own.
       const here = h("input", { dataset: { hereName: seat }, maxlength: "40", hidden: true,
         placeholder: t("lobby.their_name"), "aria-label": t("lobby.their_name") });
-      select.addEventListener("change", () => { here.hidden = select.value !== "here"; });
-      seatsBox.append(h("label.seat-setup", {}, h("span", {}, t("lobby.seat_n", { n: seat + 1 })), select, here));
+      // Real time: a person's seat may get a head start (their hits count that much earlier).
+      const start = game.real_time ? h("input", { type: "number", min: "0", max: "3", step: "0.5", value: "0",
+        dataset: { headStart: seat }, "aria-label": t("lobby.head_start_of", { n: seat + 1 }), title: t("lobby.head_start_help") }) : null;
+      const startBox = start ? h("span.head-start", {}, t("lobby.head_start"), " ", start) : null;
+      select.addEventListener("change", () => {
+        here.hidden = select.value !== "here";
+        if (startBox) startBox.hidden = select.value.startsWith("bot:");
+      });
+      if (startBox) startBox.hidden = select.value.startsWith("bot:");
+      seatsBox.append(h("label.seat-setup", {}, h("span", {}, t("lobby.seat_n", { n: seat + 1 })), select, here, startBox));
     }
   }
   players.addEventListener("change", renderSeats);
@@ -132,11 +140,18 @@ function createForm(game) {
       toast(t("lobby.need_name"), "error");
       return;
     }
+    const starts = seatChoices.map((c, i) => (c.startsWith("bot:") ? 0
+      : Number(seatsBox.querySelector(`[data-head-start="${i}"]`)?.value || 0)));
+    if (starts.some((x) => !(x >= 0 && x <= 3))) {
+      toast(t("lobby.head_start_range"), "error");
+      return;
+    }
     const body = {
       game: game.id,
       players: Number(players.value),
       options: Object.fromEntries(options.map((o) => o.read()).filter(Boolean)),
-      seats: seatChoices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : null)),
+      seats: seatChoices.map((c, i) => (c.startsWith("bot:") ? { bot: c.slice(4) }
+        : starts[i] > 0 ? { head_start: starts[i] } : null)),
       timer: timer.value && !timer.value.startsWith("clock:") ? Number(timer.value) : null,
       clock: timer.value.startsWith("clock:")
         ? { bank: Number(timer.value.split(":")[1]), increment: Number(timer.value.split(":")[2]) } : null,

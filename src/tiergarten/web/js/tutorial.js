@@ -56,9 +56,12 @@ export function mountCoach(main) {
     box.hidden = false;
     box.dataset.step = String(last.step);
     box.dataset.done = String(last.done);
+    box.dataset.waiting = String(!!last.waiting);
     box.append(h("strong", {}, "🦉 ", t("tutorial.coach")), " ",
-      h("span.coach-count", {}, t("tutorial.step", { step: Math.min(last.step + 1, last.steps), steps: last.steps })),
-      h("p#coach-text", {}, last.done ? t("tutorial.done") : t(last.key)));
+      h("span.coach-count", {}, t("tutorial.step", { step: Math.min(last.step + 1, last.steps), steps: last.steps })));
+    // another's turn: the coach says so first, then what comes on the learner's turn
+    if (last.waiting && !last.done) box.append(h("p.coach-wait", {}, t("tutorial.waiting")));
+    box.append(h("p#coach-text", {}, last.done ? t("tutorial.done") : t(last.key)));
   }
 
   return {

@@ -4,7 +4,7 @@ The bot driver (bot_driver.py) plays for every seat a bot plays now: a bot's own
 person who is away — disconnected longer than `away_after`, gone during the game, or out of
 time (the table's `TimeControl`, features/time.py). Its moves reach the log through the
 table's act order, like anyone's. A person is back (and plays their seat again) as soon as
-they connect or act.
+they connect or act. While a tutorial's step says so (`Coaching.holds`), the bots wait.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..bot_driver import BotDriver, BotMove
 from ..feature import Feature, Table
 from ..table_log import Entry
+from .coach import Coaching
 from .time import TimeControl
 
 
@@ -20,9 +21,11 @@ class BotSeats(Feature):
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
+        coach = table.feature(Coaching)
         self.driver = BotDriver(table.log, table.seats, table.settings, self._fire,
                                 table.seating_changed, table.is_connected,
-                                table.feature(TimeControl))
+                                table.feature(TimeControl),
+                                coach.holds if coach is not None else lambda: False)
 
     async def _fire(self, move: BotMove, version: int) -> None:
         await self.table.order.play(move.seat, move.action, version)

@@ -14,11 +14,19 @@ A client may also reserve the moment of its seat's next act before it knows the 
 (`state.moment_cost`; docs/games/): Lecker Mammut!'s press of the club is a commitment, and one
 made with no three alike in sight is its cost at once; one that ends with no act is its cost
 then. A press costs at most once: the act meant for a press charged at once does not count.
+
+A seat with a *head start* (the table's `head_starts`, spec.py) has its presses and hits — the
+acts that are a moment (`state.takes_moment`) — credited that many seconds earlier, never
+before the version they were made on was reached: the moment a person presses still counts,
+only the race is handicapped. So that a quicker hand cannot settle first, every other seat's
+hit (a bot's too) waits the largest head start of another seat before it is settled; other
+acts (a flip, a top card) are credited and held as always.
 """
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from tiergarten.core import IllegalAction, State
 from tiergarten.core.game import Action
@@ -27,6 +35,7 @@ from ...edge import metrics
 from ...edge.protocol import Act, ClientMessage, Press
 from ..fair_queue import FairQueue, Held, credited
 from ..feature import ActOrder, Feature, Table
+from ..spec import TableSpec
 from ..table_log import StoreFailed
 from ..transport import Peer
 from ..turns import illegal, stale
@@ -45,6 +54,10 @@ class FairOrder(Feature):
     @classmethod
     def attach(cls, table: Table) -> FairOrder | None:
         return cls(table) if table.real_time else None
+
+    @classmethod
+    def describe(cls, spec: TableSpec) -> dict[str, Any]:
+        return {"head_starts": list(spec.head_starts)}
 
     def order(self) -> ActOrder:
         return self
@@ -81,7 +94,8 @@ class FairOrder(Feature):
         if moment is not None:
             self.queue.fill(seat, action)
             return
-        credit = credited(arrival, peer.credit(table.settings.hit_cap),
+        credit = credited(arrival, peer.credit(table.settings.hit_cap)
+                          + (self.head_start(seat) if takes else 0.0),
                           table.log.reached_at(message.version))
         self.queue.hold(credit, seat, action, message.version, peer)
 
@@ -101,7 +115,7 @@ class FairOrder(Feature):
             stale(peer, message.version, table.version)
             return
         table.present(seat)
-        credit = credited(arrival, peer.credit(table.settings.hit_cap),
+        credit = credited(arrival, peer.credit(table.settings.hit_cap) + self.head_start(seat),
                           table.log.reached_at(message.version))
         self.queue.reserve(credit, seat, message.version,
                            arrival + table.settings.call_window, peer)
@@ -131,10 +145,20 @@ class FairOrder(Feature):
             return None
         return self.table.state.moment_cost(held.seat, held.seen, lapsed=True)
 
-    def _window(self) -> float:
+    def head_start(self, seat: int) -> float:
+        """The seconds by which `seat`'s presses and hits count earlier (0: none)."""
+        starts = self.table.spec.head_starts
+        return starts[seat] if seat < len(starts) else 0.0
+
+    def _window(self, held: Held) -> float:
         """How long an act waits after its credited time: the largest latency credit of any
-        seated connection now (never more than the cap)."""
-        return self.table.transport.latency_credit(self.table.id, self.table.settings.hit_cap)
+        seated connection now (never more than the cap); a hit (or a press) also the largest
+        head start of another seat, whose hit made later may still count earlier."""
+        window = self.table.transport.latency_credit(self.table.id, self.table.settings.hit_cap)
+        if held.action is None or self.table.state.takes_moment(held.action):
+            window += max((h for s, h in enumerate(self.table.spec.head_starts)
+                           if s != held.seat), default=0.0)
+        return window
 
     async def _settle(self, held: Held) -> None:
         """A held act's turn: the game says whether it still counts, then applies it."""

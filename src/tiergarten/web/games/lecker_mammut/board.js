@@ -51,9 +51,11 @@ export function card(code, big = true, label = null) {
     ${fitLabel(t(`lm.colour.${colour}`), { x: 40, y: 104.5, width: 72, height: 10, size: 8, min: 6, lines: 1, fill: ink })}</svg>`);
 }
 
+const featureName = (f) => (ANIMALS.includes(f) ? t(`lm.animal.${f}`) : t(`lm.colour.${f}`));
+
 export function describe(event, names) {
   const who = names[event.seat] ?? "";
-  const feature = (f) => (ANIMALS.includes(f) ? t(`lm.animal.${f}`) : t(`lm.colour.${f}`));
+  const feature = featureName;
   const kind = (f) => (ANIMALS.includes(f) ? "animal" : "colour");
   switch (event.act) {
     case "deal": return t("lm.log.deal", { round: event.round, name: names[event.starter] });
@@ -167,14 +169,17 @@ export function render(ctx) {
   const locals = ctx.locals || [];
   const mine = new Set(locals.map((l) => l.seat));
   closeIfChanged(ctx);
+  noteOops(ctx);
+  const oops = ui.oops;
 
   const seats = h("div.lm-seats", {}, [...Array(obs.players).keys()].map((s) => h(`div.lm-seat${obs.flipper === s ? ".flipper" : ""}${mine.has(s) ? ".mine" : ""}`, { dataset: { seat: s } },
     h("div.name", {}, ctx.names[s], obs.flipper === s ? h("span.badge", {}, t("lm.flipper")) : null),
     h("div.lm-facts", {},
       h("span", { title: t("lm.face_down") }, `🂠 ${obs.face_down[s]}`),
-      h("span", { title: t("lm.penalty_cards") }, `⚠ ${obs.penalty_cards[s]}`),
+      h(`span${oops?.event.seat === s ? ".lm-fresh" : ""}`, { title: t("lm.penalty_cards") }, `⚠ ${obs.penalty_cards[s]}`),
       h("span", { title: t("lm.score") }, `★ ${obs.scores[s]}`)),
-    prizes(obs.prize_piles[s], ctx.names[s]))));
+    prizes(obs.prize_piles[s], ctx.names[s]),
+    oops?.event.seat === s && oops.event.penalty_card !== false ? penaltyCard() : null)));
 
   const middle = h("div.lm-middle", { role: "group", "aria-label": t("lm.middle") },
     obs.middle.length ? obs.middle.map((c, i) => h(`div.lm-slot${ctx.prev && i >= (ctx.prev.middle?.length ?? 0) ? ".land" : ""}`, {}, card(c)))
@@ -231,7 +236,7 @@ export function render(ctx) {
 
   return h("div.lecker-mammut", {},
     h("p.turn-line", {}, obs.over ? t("table.game_over") : t("lm.round", { round: obs.round, rounds: obs.rounds })),
-    roundSummary(ctx), seats, middle, call, ...choices, controls);
+    roundSummary(ctx), seats, middle, oopsBanner(ctx), call, ...choices, controls);
 }
 
 // Between rounds: the round's points, the penalty cards held (which decided who gave a pile
@@ -262,4 +267,44 @@ function prizes(piles, owner) {
 
 export function handOf(obs) {
   return prizes(obs.prize_piles?.[obs.seat] || [], null);
+}
+
+// A wrong hit of a person at this screen (a `mistake`, or a press with no call: `miss`) is said
+// where they look, between the middle and the club, in words, for a few seconds; the penalty
+// card flies face down from the middle to their seat (not with reduced motion).
+const OOPS_MS = 6000;
+
+function noteOops(ctx) {
+  const { ui } = ctx;
+  if (ui.oopsVersion === ctx.version) return;  // drawn again: nothing new
+  ui.oopsVersion = ctx.version;
+  const mine = new Set((ctx.locals || []).map((l) => l.seat));
+  const events = ctx.events || [];
+  if (ui.oops && events.some((e) => e.seat === ui.oops.event.seat && (e.act === "hit" || e.act === "top"))) ui.oops = null;
+  const event = events.find((e) => (e.act === "mistake" || e.act === "miss") && mine.has(e.seat));
+  if (!event) return;
+  ui.oops = { event };
+  clearTimeout(ui.oopsTimer);
+  ui.oopsTimer = setTimeout(() => { ui.oops = null; ctx.refresh(); }, OOPS_MS);
+}
+
+function oopsBanner(ctx) {
+  const oops = ctx.ui.oops;
+  if (!oops) return null;
+  const e = oops.event;
+  const none = e.penalty_card === false;
+  const key = e.act === "miss" ? (none ? "lm.oops.miss_no_card" : "lm.oops.miss")
+    : (none ? "lm.oops.mistake_no_card" : "lm.oops.mistake");
+  let text = t(key, { feature: e.feature ? featureName(e.feature) : "", showing: e.showing ?? 0 });
+  if ((ctx.locals || []).length > 1) text = t("lm.oops.who", { name: ctx.names[e.seat], text });
+  return h("div.lm-oops", { role: "alert", dataset: { seat: e.seat, act: e.act } },
+    h("span.lm-oops-icon", { "aria-hidden": "true" }, "⚠"), h("p", {}, text));
+}
+
+function penaltyCard() {
+  return h("div.lm-penalty-fly", { role: "img", "aria-label": t("lm.penalty_card_new") },
+    svg(`<svg class="lm-card small lm-back" viewBox="0 0 80 110" aria-hidden="true">
+    <rect x="1" y="1" width="78" height="108" rx="8" fill="#5a3a1a" stroke="#222" stroke-width="2"/>
+    <rect x="8" y="8" width="64" height="94" rx="5" fill="none" stroke="#e0c090" stroke-width="3" stroke-dasharray="6 4"/>
+    <text x="40" y="64" font-size="26" text-anchor="middle" font-family="Noto Color Emoji, sans-serif">🦣</text></svg>`));
 }

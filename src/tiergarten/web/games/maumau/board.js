@@ -1,7 +1,7 @@
 // Mau Mau: opponents' hands as card backs, stock and discard pile, your hand with the playable
 // cards lifted; the Jack's suit chooser and the Mau / Mau Mau / catch buttons appear when they
 // matter. Everything comes from this seat's observation and legal actions.
-import { h } from "../../js/dom.js";
+import { h, toast } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { frenchCard, cardBack, handBacks, suitSymbol, suitColour, splitCard, SUIT_ORDER } from "../../js/cards.js";
 import { othersInOrder } from "../../js/games.js";
@@ -111,6 +111,11 @@ export function render(ctx) {
     const plays = playsOf(legal, card);
     if (!plays.length) return;
     const wanted = plays.filter((p) => (ui.say ? p.say !== null : p.say === null));
+    // Only plays that say Mau are offered (a tutorial's step teaching it): say it first.
+    if (!ui.say && !wanted.length && plays.every((p) => p.say !== null)) {
+      toast(t(plays[0].say === "mau" ? "maumau.say_first" : "maumau.say_first_maumau"), "info");
+      return;
+    }
     const options = wanted.length ? wanted : plays;
     if (options.some((p) => p.suit)) { ui.chooser = { card, options }; ctx.refresh(); return; }
     ui.say = false;
