@@ -13,9 +13,8 @@ the bound:
   runs queued or running at once (429);
 - **across workers:** those three are counts held in the server's `Counters` (edge/counters.py)
   under `lab:running`, `lab:queued` and `lab:user:{owner}`: this process's own
-  (`LocalCounters`), or with Redis the whole deployment's (`RedisCounters`: one field per
-  worker, a dead worker's dropped once its liveness key expires; on a Redis blip each worker
-  counts alone for a few seconds, as the other limits do). A run takes a place in the queue,
+  (`LocalCounters`), or with Redis the whole deployment's (`RedisCounters`, which says how a
+  dead worker and a Redis blip are counted). A run takes a place in the queue,
   then a place to play, which in a cluster may come free on another worker: while runs wait,
   the lab tries again every `POLL` seconds;
 - **the time:** once the first games of each line-up are in, their time says what the rest
@@ -64,6 +63,11 @@ RETRY_AFTER = 30  # seconds: when to try again after a full queue
 REPORT_LOCK = threading.Lock()  # matplotlib's pyplot is not for two threads at once
 POLL = 1.0  # seconds between tries for a place to play while runs wait (in a cluster)
 RUNNING, QUEUED = "lab:running", "lab:queued"  # the counts of runs playing, waiting
+
+
+def join_all(threads: list[threading.Thread]) -> None:
+    for thread in threads:
+        thread.join(timeout=30)
 
 
 def user_key(owner: str) -> str:
@@ -278,11 +282,6 @@ class Lab:
                 self._folder = Path(tempfile.mkdtemp(prefix="tiergarten-lab-"))
             return self._folder
 
-    @staticmethod
-    def _join(threads: list[threading.Thread]) -> None:
-        for thread in threads:
-            thread.join(timeout=30)
-
     async def stop(self) -> None:
         """Cancel every run, wait for the running ones to stop, remove the reports."""
         if self._task is not None:
@@ -294,7 +293,7 @@ class Lab:
             self.counters.release(QUEUED)
             self._end(run, "cancelled")
         self.waiting.clear()
-        await asyncio.to_thread(self._join, list(self.threads))
+        await asyncio.to_thread(join_all, list(self.threads))
         await asyncio.sleep(0)  # the runs' ends, posted to this loop
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)

@@ -36,7 +36,7 @@ from .seats import Seats
 from .spec import TableSpec, document, read
 from .table_log import Entry, TableLog
 from .transport import Peer, Transport
-from .turns import TurnOrder, stale
+from .turns import TurnOrder, seat_may_act, stale
 
 # what a connection says to its table (not pongs)
 ToTable = Act | Auth | Sync | Chat | React | Press | ChatBefore
@@ -200,16 +200,7 @@ class LiveTable:
 
     def may_act(self, peer: Peer) -> int | None:
         """The seat of `peer` if it may act now; if not, it is told why."""
-        if peer.seat is None:
-            peer.error("not_seated", "spectators cannot act; join a seat or connect with its "
-                       "token", self.version)
-        elif self.status != "playing":
-            why = "the game is over" if self.status == "over" else (
-                "the game starts when every seat is taken")
-            peer.error("not_playing", why, self.version)
-        else:
-            return peer.seat
-        return None
+        return seat_may_act(peer, self.status, self.version)
 
     def present(self, seat: int) -> None:
         self.features.present(seat)

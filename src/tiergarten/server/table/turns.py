@@ -65,3 +65,17 @@ def illegal(peer: Peer, exc: IllegalAction, version: int) -> None:
     why: dict[str, Any] = {} if code is None else {
         "reason": code, "params": dict(getattr(exc, "params", {}))}
     peer.send(text(ErrorMessage(code="illegal", message=str(exc), version=version, **why)))
+
+
+def seat_may_act(peer: Peer, status: str, version: int) -> int | None:
+    """The seat of `peer` if it may act at a table in `status`; if not, it is told why."""
+    if peer.seat is None:
+        peer.error("not_seated", "spectators cannot act; join a seat or connect with its "
+                   "token", version)
+    elif status != "playing":
+        why = "the game is over" if status == "over" else (
+            "the game starts when every seat is taken")
+        peer.error("not_playing", why, version)
+    else:
+        return peer.seat
+    return None
