@@ -40,7 +40,7 @@ PLAYERS = (2, 3, 4, 5, 6)
 GAMES = 180  # per line-up of the seat study: a multiple of 2 to 6 players
 REACTION_GAMES = 180  # per median: a multiple of the table
 TABLE = 4  # the reaction study's table: the game's usual size
-MEDIANS = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8)
+MEDIANS = (0.8, 1.5, 1.9, 2.2, 2.5, 3.0, 4.0)  # the ladder of levels (normal: 2.2 s), and slower
 
 
 def reacting(median: float) -> str:
