@@ -41,6 +41,10 @@ RULES = {"d3755b4": {"maumau": 1, "mammuz": 1, "mucca_pazza": 1, "lecker_mammut"
 # 0.2.0 ordered Lecker Mammut!'s to_move with the awaited seat first (as a set the same) and
 # cleared the last turn from a finished Mucca Pazza game's final observation.
 SORTED_TO_MOVE = {"d3755b4": {"lecker_mammut"}}
+# Since 0.3.0 (Unreleased) Lecker Mammut!'s bots have a new ladder of speeds (issue 34): its
+# leaderboard shows the bots' ratings as calibrated now (server/players/bot_ratings.json), the
+# people's as they were.
+RECALIBRATED = ("/api/leaderboard/lecker_mammut",)
 STALE_AT_END = {"d3755b4": {"mucca_pazza": ("slides_left", "slides_made", "target", "targets",
                                             "final_left")}}
 
@@ -150,6 +154,14 @@ def without_stale_end(release: str, body: Any) -> Any:
     return {**body, "steps": [*body["steps"][:-1], last]}
 
 
+def without_bot_ratings(path: str, body: Any) -> Any:
+    """A leaderboard without its bots' ratings where they were calibrated again since."""
+    if path not in RECALIBRATED or not isinstance(body, dict):
+        return body
+    return {**body, "bots": [{k: v for k, v in bot.items() if k != "rating"}
+                             for bot in body.get("bots", [])]}
+
+
 def check_answers(release: str, server: Server) -> None:
     """Every answer of the old server is given again."""
     differ = {}
@@ -158,8 +170,9 @@ def check_answers(release: str, server: Server) -> None:
         if now.status_code != then["status"]:
             differ[path] = [f"status {then['status']} then, {now.status_code} now: {now.text}"]
             continue
-        found = same(release, None, without_stale_end(release, then["body"]),
-                     without_stale_end(release, now.json()))
+        found = same(release, None,
+                     without_stale_end(release, without_bot_ratings(path, then["body"])),
+                     without_stale_end(release, without_bot_ratings(path, now.json())))
         if found:
             differ[path] = found[:5]
     assert not differ, json.dumps(differ, indent=1, ensure_ascii=False)
@@ -182,7 +195,10 @@ def test_a_database_of_an_earlier_release_is_served_as_it_was_and_plays_on(
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert f"every one of the {len(tables)} tables replays" in checked.stdout
 
-    server = Server(db, "--bot-pace", "0", "--away-after", "1000000").start()
+    # --unlisted-after 0: the lobby lists an open table nobody has visited lately, as the
+    # release did (now they are left out after two minutes, on purpose: CHANGELOG.md)
+    server = Server(db, "--bot-pace", "0", "--away-after", "1000000",
+                    "--unlisted-after", "0").start()
     try:
         check_answers(release, server)
         for table in tables:
@@ -217,6 +233,7 @@ def test_a_database_of_an_earlier_release_is_served_as_it_was_and_plays_on(
             if path.startswith(("/api/players/", "/api/leaderboard/")):
                 now = server.get(path)
                 assert now.status_code == then["status"]
-                assert not same(release, None, then["body"], now.json()), path
+                assert not same(release, None, without_bot_ratings(path, then["body"]),
+                                without_bot_ratings(path, now.json())), path
     finally:
         server.stop()

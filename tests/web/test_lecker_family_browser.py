@@ -67,6 +67,7 @@ def test_the_bot_menu_says_each_levels_speed_and_a_person_may_get_a_head_start(
 @pytest.mark.parametrize("lang", ["pl", "de", "it", "en"])
 def test_a_wrong_hit_is_said_by_the_club_and_the_penalty_card_flies_to_the_player(
         page: Any, web: Any, shot: Any, page_errors: list[str], lang: str) -> None:
+    page.emulate_media(reduced_motion="no-preference")  # the card's flight is looked at
     words = catalogue(lang)
     # seed 11: Ann (seat 0) flips red-deer, orange-deer, blue-deer; Bob is seated, not here
     table = web.create(game="lecker_mammut", players=2, options={"rounds": 1}, seed=11)["id"]

@@ -189,7 +189,7 @@ def test_the_bot_menu_gives_the_levels_in_order_and_the_engines_apart(
     expect(page.locator(".lobby h1")).to_have_text(catalogue("pl")["lobby.title"])
     page.click(".game-choice[data-game=lecker_mammut]")
     levels, others = seat_menu(page, 1).values()
-    assert levels[0][1] == "Bot: łatwy – powoli dostrzega trzy takie same: łagodny początek"
+    assert levels[0][1] == "Bot: łatwy – reaguje w około 3 s: łagodny przeciwnik dla dziecka"
     assert ("bot:slow", "Bot: wolna ręka") in others
     assert missing_words(page) == [] and page_errors == []
 

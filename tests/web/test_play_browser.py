@@ -62,7 +62,7 @@ def test_a_whole_maumau_game_against_bots(page: Any, web: Any, shot: Any,
     expect(page.locator("#replay-step")).to_have_text(f"Move {steps - 1} of {steps}")
     expect(page.locator(".revealed-hand")).to_have_count(3)
     shot(page, "replay")
-    page.click("button[aria-label=First]")
+    page.click("#replay-first")
     expect(page.locator(".revealed-hand .card")).to_have_count(15)  # five cards dealt each
     assert page_errors == []
 

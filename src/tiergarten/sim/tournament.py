@@ -334,7 +334,7 @@ def bot_definition(game_id: str, name: str, players: int | None = None,
     >>> bot_definition("maumau", "expert")
     'tiergarten.bots.maumau.MauMauHeuristic'
     >>> bot_definition("lecker_mammut", "normal")[:72]
-    'tiergarten.bots.lecker_mammut.NormalBot(reflexes=Reflexes(median=1.2, sp'
+    'tiergarten.bots.lecker_mammut.NormalBot(reflexes=Reflexes(median=2.2, sp'
     """
     import dataclasses
 
