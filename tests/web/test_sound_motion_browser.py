@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import expect
+from tests.webparts import LANGUAGES, shared_catalogue
 
 from .conftest import SHOTS
 from .driver import (
@@ -264,3 +265,24 @@ def slow_move(page: Any) -> None:
         cards.first.click(force=True, timeout=2000)
     else:
         page.locator(".actions button[data-act=draw], .actions button[data-act=pass]").first.click(force=True, timeout=2000)
+
+
+def test_the_switch_speaks_every_language(page: Any, web: Any, shot: Any) -> None:
+    """The switch's word and its hint in each language, on and off, on a wide and a phone-sized
+    screen (the axe-core check on each)."""
+    page.goto(web.url + "/")
+    switch = page.locator("#sound-switch")
+    for lang in LANGUAGES:
+        words = shared_catalogue(lang)
+        page.select_option("#language", lang)
+        expect(switch).to_have_text(f"🔊 {words['sound.label']}")
+        expect(switch).to_have_attribute("title", words["sound.on_hint"])
+        shot(page, f"{lang}-on")
+        switch.click()
+        expect(switch).to_have_attribute("aria-pressed", "false")
+        expect(switch).to_have_text(f"🔇 {words['sound.label']}")
+        expect(switch).to_have_attribute("title", words["sound.off_hint"])
+        page.set_viewport_size({"width": 390, "height": 800})
+        shot(page, f"{lang}-off-phone")
+        page.set_viewport_size({"width": 1280, "height": 720})
+        switch.click()
