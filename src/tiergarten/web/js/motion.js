@@ -62,12 +62,31 @@ export function land(root, taken) {
   }
 }
 
+// A copy to fly: the source's look without its parts' ids, names, data or controls (a button
+// becomes a box), so that nothing in the page or a test takes it for the real thing.
 function ghostOf(el, rect) {
-  const ghost = el.cloneNode(true);
-  for (const node of [ghost, ...ghost.querySelectorAll("[id]")]) node.removeAttribute?.("id");
+  const ghost = document.createElement("div");
+  ghost.className = el.className?.baseVal ?? el.className ?? "";
+  const parts = el instanceof SVGElement ? [el] : [...el.childNodes];
+  ghost.append(...parts.map((node) => plain(node.cloneNode(true))));
   ghost.classList.add("motion-ghost");
   ghost.setAttribute("aria-hidden", "true");
   ghost.inert = true;
   Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
   return ghost;
+}
+
+const CONTROLS = new Set(["BUTTON", "A", "INPUT", "SELECT", "TEXTAREA", "LABEL"]);
+
+function plain(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return node;
+  if (node instanceof SVGElement) {  // a card's face: drawn by its own attributes
+    for (const one of [node, ...node.querySelectorAll("[id]")]) one.removeAttribute("id");
+    return node;
+  }
+  const box = CONTROLS.has(node.nodeName) ? document.createElement("span") : node;
+  if (box !== node) box.append(...node.childNodes);
+  for (const { name } of [...box.attributes]) if (name !== "style") box.removeAttribute(name);
+  for (const child of [...box.childNodes]) box.replaceChild(plain(child), child);
+  return box;
 }
