@@ -51,8 +51,9 @@ WATCH_ANIMATIONS = """(() => {
   requestAnimationFrame(tick);
 })();"""
 # The looping highlights that say "this is waiting for you" (the catch button, a whole animal,
-# the coach's lit move): a light, not a motion of the game; off under reduced motion too.
-HIGHLIGHTS = {"pulse", "mp-glow", "coach-pulse"}
+# the coach's lit move) and the spinner of a wait: a light, not a motion of the game; off under
+# reduced motion too.
+HIGHLIGHTS = {"pulse", "mp-glow", "coach-pulse", "spin"}
 
 
 def played(page: Any) -> list[dict[str, Any]]:
