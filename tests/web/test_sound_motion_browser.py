@@ -205,13 +205,13 @@ def test_reduced_motion_moves_nothing(browser: Any, web: Any) -> None:
     for _ in range(6):
         if wait_turn_or_end(page):
             play_maumau_turn(page, rng)
-    card = "getComputedStyle(document.querySelector('.hand .card')).transitionDuration"
-    assert page.evaluate(card) == "0s"
     new_mucca_table(page, web.url, "standard")
     for _ in range(2):
         version = board_version(page)
         page.locator(".mucca button.mp-arrow:not([disabled])").first.click()
         after_click(page, version)
+    track = "getComputedStyle(document.querySelector('.mp-track')).transitionDuration"
+    assert page.evaluate(track) == "0s"  # a row's slide is a transition otherwise
     assert page.evaluate("[__animations, __ghosts]") == [[], 0]
     assert page.evaluate("document.getAnimations().length") == 0
     context.close()
