@@ -13,6 +13,7 @@ import { showLab } from "./lab.js";
 import { decideMode } from "./offline/mode.js";
 import { renderMode } from "./offline/badge.js";
 import { uploadKept } from "./offline/records.js";
+import { renderSoundSwitch } from "./sound.js";
 
 let current = null;  // the screen shown now; has stop() to close its sockets
 
@@ -41,6 +42,7 @@ async function start() {
   await setLanguage(preferredLanguage());
   select.value = language;
   renderMode();
+  renderSoundSwitch();
   await loadMe();
   // online and signed in: the games played offline join the player's history
   uploadKept().then((added) => { if (added) current?.refresh?.(); });
@@ -48,6 +50,7 @@ async function start() {
     await setLanguage(select.value);
     renderAccountBar();
     renderMode();
+    renderSoundSwitch();
     current?.refresh ? current.refresh() : route();
   });
   window.addEventListener("hashchange", route);

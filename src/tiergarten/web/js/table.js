@@ -25,6 +25,8 @@ import { resultsPanel } from "./table/results.js";
 import { waitingPanel } from "./table/waiting.js";
 import { errorText } from "./table/refusal.js";
 import { dialogFocus } from "./focus.js";
+import { Feedback } from "./table/feedback.js";
+import { setSoundPlace } from "./sound.js";
 
 export function showTable(main, tableId) {
   const screen = new TableScreen(main, tableId);
@@ -54,6 +56,7 @@ class TableScreen {
     this.chat = null;           // the table chat beside the board (js/chat.js)
     this.spectator = null;      // watching: this connection's number at the table (hello)
     this.coach = null;          // a tutorial's coach above it (js/tutorial.js)
+    this.feedback = new Feedback();  // sounds and flights as the game moves (js/table/feedback.js)
     this.ticker = startTicker(this.view, () => timerText(this.info, this.changedAt));
     resetClocks();
     this.dialogs = dialogFocus(this.view);  // a board's dialog takes the focus and gives it back
@@ -73,6 +76,7 @@ class TableScreen {
     [this.game, this.invite] = await Promise.all([gameModule(this.info.game), fetchInvite(this.tableId),
       syncSeats()]);  // a signed-in player's seats, from whichever device they sat down on
     if (this.info.tutorial) this.coach = mountCoach(this.main);
+    setSoundPlace(this.info.tutorial ? "tutorial" : "play");  // a tutorial has its own switch, off at first
     // the chat beside the board; none at a tutorial table or on this device: nobody to talk to
     this.chat = this.info.tutorial || isLocalTable(this.tableId) ? null : mountChat(this.main, this.tableId,
       { info: () => this.info, mine: () => this.conn.mine(), send: (message) => this.conn.send(message),
@@ -92,18 +96,19 @@ class TableScreen {
       table: (message) => { this.info = message; this.render(); this.chat?.render(); },
       chat: (line) => this.chat?.add(line),
       chatLog: (lines) => this.chat?.load(lines),
-      state: (key, message, changed) => this.onState(message, changed),
+      state: (key, message, changed) => this.onState(key, message, changed),
       error: (message) => toast(errorText(message, this.info, this.game, this.names()), "error"),
       offline: (yes) => this.view.classList.toggle("offline", yes),
       closed: (key, code) => this.onClosed(key, code),
     };
   }
 
-  onState(message, changed) {
+  onState(key, message, changed) {
     noteClock(message);
     if (changed) this.changedAt = Date.now();
     this.render();
     this.coach?.update(message);
+    this.feedback.heard(key, message, this);  // after the move is drawn: its sounds
   }
 
   // A token the server refuses (a seat given up elsewhere, a table gone) is forgotten here.
@@ -126,7 +131,9 @@ class TableScreen {
     const next = h("div", {}, ...this.parts(state));
     const atEnd = logAtEnd(this.view);
     const focused = document.activeElement;
+    const flights = this.feedback.beforeDraw(this.view, this.game, state, this.lastRendered);
     morphChildren(this.view, next);
+    this.feedback.afterDraw(this.view, flights);
     followLog(this.view, atEnd);
     this.dialogs(focused);
     this.lastRendered = state;
@@ -202,6 +209,7 @@ class TableScreen {
     clearInterval(this.ticker);
     this.chat?.stop();
     this.coach?.stop();
+    setSoundPlace("play");
     this.conn.close();
   }
 }

@@ -7,9 +7,13 @@
 import { h, svg, toast } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import { fitLabel } from "../../js/labels.js";
+import { play } from "../../js/sound.js";
+import { sounds } from "./feedback.js";
 
 // Where the lobby lists this game (the easiest first), and the parameters of its refusals
 // that name seats (the table shows them as the players' names).
+// its sounds and motions (docs/web.md, "Sound and motion")
+export { sounds, soundOf, flights } from "./feedback.js";
 export const playOrder = 3;
 export const seatParams = ["flipper", "waiting"];
 
@@ -95,6 +99,7 @@ function press(ctx, local) {
   ui.calling = local.seat;
   ui.pressed = { version: ctx.version, game: ctx.obs.version };
   local.press?.(ctx.version);
+  play("thwack", sounds.thwack);  // the club's sound at the press itself, not when the hit is told
   const window = (local.callWindow ?? 3) * 1000;
   clearTimeout(ui.expiry);
   ui.expiry = setTimeout(() => { if (ui.pressed) { close(ctx, true); ctx.refresh(); } }, window);

@@ -9,6 +9,8 @@ import { othersInOrder } from "../../js/games.js";
 
 // Where the lobby lists this game (the easiest first), and the parameters of its refusals
 // that name seats (the table shows them as the players' names).
+// its sounds and motions (docs/web.md, "Sound and motion")
+export { sounds, soundOf, flights } from "./feedback.js";
 export const playOrder = 2;
 export const seatParams = ["turn", "layer"];
 
@@ -150,9 +152,10 @@ export function render(ctx) {
       onclick: () => ctx.act(a) }, t("mammuz.make_extinct", { species: name(a.split(" ")[1]) }))),
     me !== null && legal.includes(`give ${me}`) ? giveButton(me) : null);
 
+  const fresh = freshCards(ctx.prev?.hand, obs.hand);  // a herd taken: its cards slide in
   const hand = obs.hand ? h("div.hand", { role: "group", "aria-label": t("mammuz.your_hand") }, obs.hand.map((card, i) => {
     const selected = (ui.selected || []).includes(i);
-    return h(`button.card${lays.size ? ".legal" : ""}${selected ? ".selected" : ""}`, { type: "button", disabled: !lays.size,
+    return h(`button.card${lays.size ? ".legal" : ""}${selected ? ".selected" : ""}${fresh[i] ? ".fresh" : ""}`, { type: "button", disabled: !lays.size,
       dataset: { card, index: i }, "aria-pressed": String(selected), "aria-label": name(card),
       onclick: () => {
         ui.selected = selected ? ui.selected.filter((j) => j !== i) : [...(ui.selected || []), i].slice(-4);
@@ -161,6 +164,14 @@ export function render(ctx) {
   })) : null;
 
   return h("div.mammuz", {}, opponents, middle, turnLine, actions, hand);
+}
+
+// Which cards of the hand are new since the hand before (by animal: the hand is sorted).
+function freshCards(before, hand) {
+  if (!before || !hand) return [];
+  const left = {};
+  for (const card of before) left[card] = (left[card] ?? 0) + 1;
+  return hand.map((card) => !(left[card]-- > 0));
 }
 
 // The replay shows every hand: each lay of the herd face up, as its layer saw it.

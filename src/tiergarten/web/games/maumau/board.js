@@ -8,6 +8,8 @@ import { othersInOrder } from "../../js/games.js";
 
 // Where the lobby lists this game (the easiest first), and the parameters of its refusals
 // that name seats (the table shows them as the players' names).
+// its sounds and motions (docs/web.md, "Sound and motion")
+export { sounds, soundOf, flights } from "./feedback.js";
 export const playOrder = 1;
 export const seatParams = ["turn", "caught"];
 

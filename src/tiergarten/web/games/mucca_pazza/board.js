@@ -10,6 +10,8 @@ import { api, tokensFor } from "../../js/api.js";
 import { breakable } from "../../js/labels.js";
 
 // Where the lobby lists this game (the easiest first); none of its refusals names a seat.
+// its sounds and motions (docs/web.md, "Sound and motion")
+export { sounds, soundOf, flights } from "./feedback.js";
 export const playOrder = 4;
 
 const ROWS = ["heads", "bodies", "legs"];
