@@ -152,7 +152,9 @@ def test_the_call_dialog_takes_the_focus_and_gives_it_back(page: Any, web: Any,
     page.keyboard.press("Enter")
     page.wait_for_selector(".lm-call")
     assert page.evaluate(IN_DIALOG), "the call did not take the focus"
+    version = board_version(page)
     page.keyboard.press("Escape")
     page.wait_for_selector(".lm-call", state="detached")
+    after_click(page, version)  # rules 3: a press withdrawn is a mistake, and the board shows it
     assert page.evaluate(FOCUSED, ".lm-club"), "the focus did not go back to the club"
     assert page_errors == []

@@ -255,14 +255,15 @@ CUT_NAMES = """() => [...document.querySelectorAll(
   .map((e) => e.textContent)"""
 
 # At the start of a slide's animation (held there): where the wrapped tile's copy and the tile
-# itself are, as a share of a tile's width from the row's left edge.
+# itself are, in tiles (the pitch from one to the next) from the row's left edge.
 AT_START = """(row) => {
   for (const a of document.getAnimations()) { a.pause(); a.currentTime = 0; }
   const wrap = document.querySelector(`.mp-row[data-row=${row}] .mp-track-wrap`)
     .getBoundingClientRect();
   const real = [...document.querySelectorAll(`.mp-row[data-row=${row}] .mp-tile:not(.mp-ghost)`)];
   const ghost = document.querySelector(`.mp-row[data-row=${row}] .mp-ghost`);
-  const width = real[0].getBoundingClientRect().width;
+  // a tile's pitch (its width and the margins between two), not its width alone
+  const width = real[1].getBoundingClientRect().left - real[0].getBoundingClientRect().left;
   const at = (e) => (e.getBoundingClientRect().left - wrap.left) / width;
   return {ghost: ghost && [ghost.dataset.animal, Math.round(at(ghost))],
           last: [real[real.length - 1].dataset.animal, Math.round(at(real[real.length - 1]))],

@@ -23,18 +23,21 @@ export function dialogFocus(root) {
   };
   root.addEventListener("keydown", onKey, true);
   // After each drawing of the screen; `before`: what had the focus before it was drawn (drawing
-  // may have replaced that element).
+  // may have replaced that element: the focus then goes to the element in its place).
   return function update(before) {
     const dialog = root.querySelector("[role=dialog]");
-    if (dialog === open) return;
+    if (dialog === open) {
+      // a redraw replaced the focused element (the club after a penalty): its successor
+      if (!dialog && before && !before.isConnected && lostFocus()) again(root, before)?.focus();
+      return;
+    }
     if (dialog) {
       if (!open) opener = before;
       open = dialog;
       if (!dialog.contains(document.activeElement)) dialog.querySelector(FOCUSABLE)?.focus();
       return;
     }
-    const lost = !document.activeElement || document.activeElement === document.body
-      || !document.activeElement.isConnected || (open && open.contains(document.activeElement));
+    const lost = lostFocus() || (open && open.contains(document.activeElement));
     open = null;
     if (!lost) { opener = null; return; }
     const back = opener && opener !== document.body ? again(root, opener) : null;
@@ -43,6 +46,9 @@ export function dialogFocus(root) {
     opener = null;
   };
 }
+
+const lostFocus = () => !document.activeElement || document.activeElement === document.body
+  || !document.activeElement.isConnected;
 
 // The opener itself, or (the screen was drawn anew) the element now in its place: the same tag
 // and first class with the same data-* attributes (the Jack's data-card, the club's data-seat); none if it went
