@@ -59,7 +59,7 @@ def test_the_reaction_bots_reach_fresh_workers_through_the_plans_imports():
     quick = [p for key, p in lines.items() if key.startswith("median")]
     assert quick and all(p.imports == ("tiergarten.sim.studies.lecker_mammut",)
                          for p in quick)
-    assert {p.players[0] for p in quick} >= {"median 0.60 s", "median 1.20 s"}
+    assert {p.players[0] for p in quick} >= {"median 0.80 s", "median 2.20 s"}
 
 
 def test_an_unknown_study_is_refused(capsys, tmp_path):
