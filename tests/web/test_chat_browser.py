@@ -27,7 +27,7 @@ def test_chat_between_two_browsers_with_mute_and_the_switch(browser: Any, web: A
     bob.click("form.join button[type=submit]")
     expect(bob.locator(".seat.mine")).to_contain_text("Bob")
     say(ann, "hello Bob <3")
-    line = bob.locator("#chat-lines li").last
+    line = bob.locator("#chat-lines li", has_text="hello Bob")  # whatever came before or after
     expect(line.locator(".chat-name")).to_have_text("Ann")
     expect(line.locator(".chat-role")).to_have_text("player")
     expect(line.locator(".chat-text")).to_have_text("hello Bob <3")  # plain text, as typed
