@@ -11,7 +11,6 @@ import pytest
 
 from tiergarten.core import OptionError
 from tiergarten.server.edge.protocol import Act, Press, SeatSpec
-from tiergarten.server.edge.settings import Settings
 from tiergarten.server.storage.memory_store import MemoryStore
 from tiergarten.server.table.connection import Connection
 from tiergarten.server.table.manager import TableManager
@@ -20,7 +19,7 @@ from tiergarten.server.table.tables import LiveTable
 from tiergarten.server.table.transport import LocalTransport
 
 from .harness import later, run
-from .test_parts import three_deer
+from .test_parts import people, three_deer
 from .test_tables import drain, heard
 
 HEAD_START = 1.0  # Bob's (seat 1)
@@ -28,17 +27,8 @@ HEAD_START = 1.0  # Bob's (seat 1)
 
 async def ann_and_bob(store: MemoryStore, seats: list[SeatSpec | None],
                       ) -> tuple[TableManager, LiveTable, list[Connection]]:
-    manager = TableManager(store, Settings(allow_seeds=True, seating_every=0), LocalTransport())
-    table = manager.create(TableSpec(game="lecker_mammut", players=2, options={"rounds": 1},
-                                     seats=seats, seed=11))
-    for name in ("Ann", "Bob"):
-        manager.join(table.id, name)
-    conns = [Connection(0), Connection(1)]
-    for conn in conns:
-        table.connect(conn)
-    for conn in conns:
-        drain(conn)
-    return manager, table, conns
+    """Seed 11 (three deer after three flips): Ann and Bob in `seats`, connected."""
+    return await people("lecker_mammut", store, LocalTransport(), seed=11, seats=seats)
 
 
 def race(bob_after: float, press: bool = False) -> tuple[list[tuple[int, str]], list[Any]]:

@@ -78,12 +78,14 @@ def mover(state: tiergarten.State) -> tuple[int, str]:
 
 
 async def people(game: str, store: MemoryStore, transport: LocalTransport, seed: int = 3,
+                 seats: list[SeatSpec | None] | None = None,
                  **settings: Any) -> tuple[TableManager, LiveTable, list[Connection]]:
-    """A table of two people, both connected, their greetings drained."""
+    """A table of two people (Ann and Bob, in `seats` as given), both connected, their
+    greetings drained."""
     settings.setdefault("seating_every", 0)  # each `table` message at once, drained below
     manager = TableManager(store, Settings(allow_seeds=True, **settings), transport)
     table = manager.create(TableSpec(game=game, players=2, options={"rounds": 1},
-                                     seats=[None, None], seed=seed))
+                                     seats=seats or [None, None], seed=seed))
     for name in ("Ann", "Bob"):
         manager.join(table.id, name)
     conns = [Connection(0), Connection(1)]

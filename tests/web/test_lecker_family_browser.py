@@ -13,6 +13,8 @@ from tests.webparts import catalogue
 
 from tiergarten.bots.lecker_mammut import REFLEXES
 
+from .test_lecker_mammut_browser import flip_three_deer
+
 LEVELS = ("easy", "normal", "hard", "expert", "master")
 
 
@@ -69,13 +71,7 @@ def test_a_wrong_hit_is_said_by_the_club_and_the_penalty_card_flies_to_the_playe
     page.wait_for_selector(".game-choice")
     page.select_option("#language", lang)
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
-    page.evaluate("([id, token]) => localStorage.setItem('tiergarten.tokens', "
-                  "JSON.stringify({[id]: [{seat: 0, token}]}))", [table, token])
-    page.goto(f"{web.url}/#/t/{table}")
-    for version in range(3):
-        expect(page.locator(f".board[data-version='{version}'] .lm-flip")).to_be_visible()
-        page.keyboard.press("Space")
-    expect(page.locator(".board[data-version='3'] .lm-middle svg")).to_have_count(3)
+    flip_three_deer(page, web, table, token)
     page.keyboard.press("h")  # the club ...
     expect(page.locator(".lm-call")).to_be_visible()
     page.keyboard.press("KeyW")  # ... and "orange": only one orange card shows

@@ -140,6 +140,18 @@ def two_browsers(browser: Any, web: Any, ali_script: str | None = None
     return ali, ben, contexts
 
 
+def flip_three_deer(page: Any, web: Any, table: str, token: str) -> None:
+    """Seat 0 (`token`, at `table` made with SEED) opens its table in `page`, already on the
+    server's site, and flips three cards with the space bar: three deer show."""
+    page.evaluate("([id, token]) => localStorage.setItem('tiergarten.tokens', "
+                  "JSON.stringify({[id]: [{seat: 0, token}]}))", [table, token])
+    page.goto(f"{web.url}/#/t/{table}")
+    for version in range(3):
+        expect(page.locator(f".board[data-version='{version}'] .lm-flip")).to_be_visible()
+        page.keyboard.press("Space")
+    expect(page.locator(".board[data-version='3'] .lm-middle svg")).to_have_count(3)
+
+
 def hits_and_penalties(web: Any, page: Any) -> tuple[list[list[Any]], list[int]]:
     """The hits and mistakes in the table's public log, and everyone's penalties."""
     table = page.evaluate("location.hash").split("/")[2]
@@ -219,13 +231,7 @@ def test_the_call_window_is_the_persons_and_a_press_with_nothing_to_call_costs_a
     context.add_init_script(SENT)
     page = context.new_page()
     page.goto(web.url + "/")
-    page.evaluate("([id, token]) => localStorage.setItem('tiergarten.tokens', "
-                  "JSON.stringify({[id]: [{seat: 0, token}]}))", [table, token])
-    page.goto(f"{web.url}/#/t/{table}")
-    for version in range(3):
-        expect(page.locator(f".board[data-version='{version}'] .lm-flip")).to_be_visible()
-        page.keyboard.press("Space")
-    expect(page.locator(".board[data-version='3'] .lm-middle svg")).to_have_count(3)
+    flip_three_deer(page, web, table, token)
     page.keyboard.press("h")
     expect(page.locator(".lm-call")).to_be_visible()
     page.keyboard.press("Digit5")  # deer
